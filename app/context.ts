@@ -1,0 +1,18 @@
+import { createContext } from "react-router";
+import type { RequestSession } from "../server/plugins/session.ts";
+import type { StoreServices } from "../services/store-services.ts";
+
+export interface AppLoadContext {
+  services: StoreServices;
+  /** CSP nonce for the inline scripts of this response. */
+  nonce: string;
+  requestId: string;
+  /** The visitor's server-side session (loaded on first use). */
+  session: RequestSession;
+}
+
+/**
+ * The server sets this on every request. It reaches the server through the server build's entry
+ * module (see entry.server.tsx), so both sides use the very same context key.
+ */
+export const appContext = createContext<AppLoadContext>();

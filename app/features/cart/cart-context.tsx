@@ -1,0 +1,147 @@
+// The cart for React: <CartProvider> (mounted once in the root layout) and useCart(). The provider keeps
+// the store in step with the server's cart count: an empty cart needs no request at all, a non-empty one
+// is loaded once per page load, and a new count from the server (after a form action) reloads it.
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { toast } from "../../components/toasts.tsx";
+import { CART_MESSAGES } from "./cart-api.ts";
+import { type CartLine, quantityInCart } from "./cart-lines.ts";
+import { type CartSnapshot, type CartStore, createCartStore } from "./cart-store.ts";
+
+/** The tab's cart. Never created on the server, where one module is shared by every visitor. */
+const browserStore: CartStore | null = typeof window === "undefined" ? null : createCartStore();
+
+const CartContext = createContext<CartStore | null>(null);
+
+export function CartProvider({
+  serverCount,
+  store,
+  children,
+}: {
+  /** Units in the visitor's cart according to the server (root loader). */
+  serverCount: number;
+  /** A store of the caller's (tests); the tab's store otherwise. */
+  store?: CartStore;
+  children: ReactNode;
+}) {
+  const [value] = useState(() => store ?? browserStore ?? createCartStore());
+  useEffect(() => {
+    const current = value.getSnapshot();
+    if (!current.loaded) {
+      value.setKnownCount(serverCount);
+      if (serverCount > 0) void value.reload();
+    } else if (!current.busy && current.count !== serverCount) {
+      void value.reload();
+    }
+  }, [serverCount, value]);
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+const EMPTY: CartSnapshot = { lines: [], checkout: null, busy: false, loaded: false, overlayOpen: false, count: 0 };
+const serverSnapshot = () => EMPTY;
+
+export interface UseCart extends CartSnapshot {
+  store: CartStore;
+  addToCart: CartStore["addToCart"];
+  addProductsByHandle: CartStore["addProductsByHandle"];
+  setQuantity: CartStore["setQuantity"];
+  deleteLine: CartStore["deleteLine"];
+  applyDiscount: CartStore["applyDiscount"];
+  removeDiscount: CartStore["removeDiscount"];
+  reload: CartStore["reload"];
+  hydrate: CartStore["hydrate"];
+  openOverlay: CartStore["openOverlay"];
+  closeOverlay: CartStore["closeOverlay"];
+  toggleOverlay: CartStore["toggleOverlay"];
+  quantityInCart(inventoryLevelId: number | null | undefined): number;
+}
+
+export function useCart(): UseCart {
+  const store = useContext(CartContext);
+  if (!store) throw new Error("useCart() needs a <CartProvider> above it (app/root.tsx mounts one).");
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot);
+  return useMemo(
+    () => ({
+      ...snapshot,
+      store,
+      addToCart: store.addToCart,
+      addProductsByHandle: store.addProductsByHandle,
+      setQuantity: store.setQuantity,
+      deleteLine: store.deleteLine,
+      applyDiscount: store.applyDiscount,
+      removeDiscount: store.removeDiscount,
+      reload: store.reload,
+      hydrate: store.hydrate,
+      openOverlay: store.openOverlay,
+      closeOverlay: store.closeOverlay,
+      toggleOverlay: store.toggleOverlay,
+      quantityInCart: (inventoryLevelId: number | null | undefined) => quantityInCart(snapshot.lines, inventoryLevelId),
+    }),
+    [snapshot, store],
+  );
+}
+
+const noSubscribe = () => () => {};
+const nothing = () => null;
+
+/**
+ * The header's cart count, usable outside the provider (the root layout renders the header itself): the
+ * tab's cart once it knows its lines, the server's count before that and during server rendering.
+ */
+export function useCartCount(serverCount: number): number {
+  const snapshot = useSyncExternalStore<CartSnapshot | null>(
+    browserStore ? browserStore.subscribe : noSubscribe,
+    browserStore ? browserStore.getSnapshot : nothing,
+    nothing,
+  );
+  return snapshot && (snapshot.loaded || snapshot.busy) ? snapshot.count : serverCount;
+}
+
+/** Toggles the overlay from a cart button outside the provider (the header's). */
+export function toggleCartOverlay(): void {
+  browserStore?.toggleOverlay();
+}
+
+/**
+ * Add to Cart for product cards and the product page (spec §8): 'Product added to cart' and the overlay
+ * opens; on failure the server's message, or 'Failed to add item to cart'.
+ */
+export function useAddToCart() {
+  const cart = useCart();
+  const { addToCart, openOverlay } = cart;
+  const add = useCallback(
+    async (inventoryLevelId: number | null | undefined, quantity = 1): Promise<boolean> => {
+      if (!inventoryLevelId) {
+        toast.error(CART_MESSAGES.addFailed);
+        return false;
+      }
+      const result = await addToCart(inventoryLevelId, quantity);
+      if (result.success) {
+        toast.success(CART_MESSAGES.added);
+        openOverlay();
+      } else toast.error(result.message || CART_MESSAGES.addFailed);
+      return result.success;
+    },
+    [addToCart, openOverlay],
+  );
+  return {
+    add,
+    /** For <ProductCard onAddToCart>: adds one of the card's first inventory level. */
+    onCardAddToCart: useCallback(
+      (product: { inventoryLevelId?: number | null }) => add(product.inventoryLevelId, 1),
+      [add],
+    ),
+    busy: cart.busy,
+    quantityInCart: cart.quantityInCart,
+  };
+}
+
+export type { CartLine };

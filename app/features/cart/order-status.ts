@@ -1,0 +1,12 @@
+/** Order statuses in words a customer reads. */
+const LABELS: Record<string, string> = {
+  placed: "Received",
+  paid: "Paid, being prepared",
+  fulfilled: "Shipped",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+export function orderStatusLabel(status: string): string {
+  return LABELS[status] ?? status;
+}

@@ -1,0 +1,113 @@
+// Server-only helpers the storefront loaders share: short-lived caches for the data every listing needs
+// and rarely changes (the collection index, the free-shipping amount), and the compact card shape the
+// pages send to the browser. Loaders call the services in process (ARCHITECTURE "Pages render on the server").
+import type { Database } from "../../../db/client.ts";
+import { type CollectionIndexEntry, listCollectionIndex } from "../../../services/catalog/collections.ts";
+import type { ProductCard } from "../../../services/catalog/product-cards.ts";
+import { getFreeShippingAmount } from "../../../services/catalog/shipping-policy.ts";
+import { filterProducts } from "../../../services/search/product-filter.ts";
+import type { CatalogQuery } from "../../../shared/catalog-query.ts";
+import { type ProductCardData, toProductCardData } from "../../components/product-card.tsx";
+import type { ListingResult } from "./listing-query.ts";
+
+export type { ListingResult };
+
+/**
+ * How long shared catalog data is reused. A new category or a changed free-shipping threshold shows
+ * within a minute; in exchange most page views skip those queries (PGlite serialises every query).
+ */
+export const CATALOG_CACHE_TTL_MS = 60_000;
+
+interface Entry<T> {
+  value: Promise<T>;
+  expiresAt: number;
+}
+
+/** A per-database, per-key cache of promises: concurrent requests share one query, failures are not kept. */
+export function createTtlCache<T>(ttlMs = CATALOG_CACHE_TTL_MS, maxEntries = 500) {
+  const caches = new WeakMap<Database, Map<string, Entry<T>>>();
+  return function cached(db: Database, key: string, load: () => Promise<T>): Promise<T> {
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = new Map();
+      caches.set(db, cache);
+    }
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.expiresAt > now) return hit.value;
+    const value = load();
+    cache.set(key, { value, expiresAt: now + ttlMs });
+    value.catch(() => {
+      if (cache.get(key)?.value === value) cache.delete(key);
+    });
+    if (cache.size > maxEntries) {
+      for (const [name, entry] of cache) if (entry.expiresAt <= now || cache.size > maxEntries) cache.delete(name);
+    }
+    return value;
+  };
+}
+
+const indexCache = createTtlCache<CollectionIndexEntry[]>();
+const amountCache = createTtlCache<number>();
+
+export function cachedCollectionIndex(db: Database): Promise<CollectionIndexEntry[]> {
+  return indexCache(db, "index", () => listCollectionIndex(db));
+}
+
+export function cachedFreeShippingAmount(db: Database): Promise<number> {
+  return amountCache(db, "amount", () => getFreeShippingAmount(db));
+}
+
+/** Cards carry at most this many thumbnails (the card shows 4 on hover). */
+const CARD_THUMBNAILS = 4;
+
+/** The card as the page sends it: only what the card draws, so the hydration data stays small. */
+export function compactCard(card: ProductCard): ProductCardData {
+  const data = toProductCardData({ ...card, Images: card.Images.slice(0, CARD_THUMBNAILS) });
+  return data.images && data.images.length < 2 ? { ...data, images: [] } : data;
+}
+
+/** One page of a listing through the same service as GET /api/products/filter. */
+export async function loadListing(db: Database, query: CatalogQuery): Promise<ListingResult> {
+  const result = await filterProducts(db, query);
+  return {
+    products: result.products.map(compactCard),
+    totalObjects: result.pageInfo.totalObjects,
+    totalPages: result.pageInfo.totalPages,
+    limit: result.pageInfo.limitPerPage,
+    page: query.page,
+    tagFilters: result.pageInfo.availableTagFilters,
+    vendors: result.pageInfo.availableVendors,
+    productMaxPrice: result.pageInfo.productMaxPrice,
+    correctedQuery: result.pageInfo.correctedQuery,
+    collections: result.collections,
+  };
+}
+
+/** An empty listing (a search too short to run, or a failed load). */
+export function emptyListing(query: Pick<CatalogQuery, "limit" | "page">): ListingResult {
+  return {
+    products: [],
+    totalObjects: 0,
+    totalPages: 0,
+    limit: query.limit,
+    page: query.page,
+    tagFilters: [],
+    vendors: [],
+    productMaxPrice: 0,
+    correctedQuery: null,
+    collections: [],
+  };
+}
+
+/** The chain of collections from the root down to `handle`, from the cached index. */
+export function collectionChain(index: readonly CollectionIndexEntry[], handle: string): CollectionIndexEntry[] {
+  const byId = new Map(index.map((entry) => [entry.id, entry]));
+  const chain: CollectionIndexEntry[] = [];
+  let current = index.find((entry) => entry.handle === handle);
+  while (current && chain.length < 32) {
+    chain.unshift(current);
+    current = current.parentId === null ? undefined : byId.get(current.parentId);
+  }
+  return chain;
+}

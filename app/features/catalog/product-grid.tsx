@@ -1,0 +1,73 @@
+import { lazy, Suspense, useState } from "react";
+import { EAGER_CARD_COUNT, ProductCard, type ProductCardData } from "../../components/product-card.tsx";
+import { useAddToCart } from "../cart/cart-context.tsx";
+
+// The quick view is a dialog with its own data fetch: it is downloaded the first time a shopper opens it.
+const QuickView = lazy(() => import("../product/quick-view.tsx").then((module) => ({ default: module.QuickView })));
+
+export interface ProductGridProps {
+  products: readonly ProductCardData[];
+  productPath: string;
+  currency: string;
+  /** Desktop visitors get the first 5 images eagerly (spec §2); phones load every card image lazily. */
+  eagerImages: boolean;
+  layout?: "grid" | "list";
+  /** On the results page a zero price also disables Add to Cart (spec §4). */
+  onSearchPage?: boolean;
+  noImageUrl?: string;
+  /** Accessible name of the list. */
+  label: string;
+  className?: string;
+}
+
+const GRID = "grid grid-cols-2 gap-3 sm:grid-cols-3 desk:grid-cols-4 desk:gap-4";
+
+/** The product list of the listings and the home page: cards wired to the cart and the quick view. */
+export function ProductGrid({
+  products,
+  productPath,
+  currency,
+  eagerImages,
+  layout = "grid",
+  onSearchPage = false,
+  noImageUrl,
+  label,
+  className = "",
+}: ProductGridProps) {
+  const { onCardAddToCart, busy, quantityInCart } = useAddToCart();
+  const [quickView, setQuickView] = useState<string | null>(null);
+  const list = layout === "list";
+  return (
+    <>
+      <ul aria-label={label} className={list ? `flex flex-col gap-3 ${className}` : `${GRID} ${className}`}>
+        {products.map((product, index) => (
+          <li key={product.id} className="min-w-0">
+            <ProductCard
+              product={product}
+              productPath={productPath}
+              currency={currency}
+              eager={eagerImages && index < EAGER_CARD_COUNT}
+              onAddToCart={onCardAddToCart}
+              onQuickView={setQuickView}
+              cartBusy={busy}
+              quantityInCart={quantityInCart(product.inventoryLevelId)}
+              onSearchPage={onSearchPage}
+              noImageUrl={noImageUrl}
+              layout={layout}
+            />
+          </li>
+        ))}
+      </ul>
+      {quickView ? (
+        <Suspense fallback={null}>
+          <QuickView
+            handle={quickView}
+            productPath={productPath}
+            currency={currency}
+            onClose={() => setQuickView(null)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,370 @@
+import { Folder, LoaderCircle, Search, Tag } from "lucide-react";
+import { type RefObject, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { ComboBox, ComboBoxStateContext, Input, Label, Popover } from "react-aria-components/ComboBox";
+import { Group } from "react-aria-components/Group";
+import { Header } from "react-aria-components/Header";
+import { Collection, ListBox, ListBoxItem, ListBoxSection } from "react-aria-components/ListBox";
+import { useLocation, useNavigate } from "react-router";
+import { MIN_SEARCH_LENGTH } from "../../../shared/catalog-query.ts";
+import { imageUrlForWidth } from "../../../shared/image-srcset.ts";
+import { formatMoney } from "../../../shared/money.ts";
+import { isShownPrice } from "../../../shared/price-display.ts";
+import { type PriceChip, priceChips } from "../../../shared/price-phrase.ts";
+import {
+  SEARCH_LABEL,
+  SEARCH_PLACEHOLDER,
+  searchButtonClass,
+  searchGroupClass,
+  searchInputClass,
+} from "./header-search-styles.ts";
+import {
+  acceptChipUrl,
+  currentPriceFilter,
+  dropdownRequestUrl,
+  HEADER_DEBOUNCE_MS,
+  HEADER_DROPDOWN_LIMIT,
+  isResultsPage,
+  RESULTS_PAGE_DEBOUNCE_MS,
+} from "./header-search-url.ts";
+
+/** What the dropdown reads of GET /api/products/filter. */
+export interface SuggestionProduct {
+  id: number;
+  title: string;
+  handle: string;
+  imageUrl?: string | null;
+  price?: number | null;
+  vendor?: string | null;
+}
+
+export interface SuggestionCollection {
+  id: number;
+  title: string;
+  handle: string;
+}
+
+interface Suggestions {
+  /** The query these answer; results for an older query are never shown as current. */
+  query: string;
+  products: SuggestionProduct[];
+  collections: SuggestionCollection[];
+}
+
+type Entry =
+  | { kind: "chip"; key: string; text: string; chip: PriceChip }
+  | { kind: "collection"; key: string; text: string; collection: SuggestionCollection }
+  | { kind: "product"; key: string; text: string; product: SuggestionProduct };
+
+interface Section {
+  id: string;
+  title: string;
+  entries: Entry[];
+}
+
+/** The shape of a suggestions answer, checked before use: the dropdown never trusts the network. */
+function readSuggestions(query: string, body: unknown): Suggestions {
+  const value = (body ?? {}) as { products?: unknown; collections?: unknown };
+  const products = Array.isArray(value.products) ? (value.products as SuggestionProduct[]) : [];
+  const collections = Array.isArray(value.collections) ? (value.collections as SuggestionCollection[]) : [];
+  return {
+    query,
+    // At most 4, whatever the server sends back.
+    products: products
+      .filter((p) => typeof p?.id === "number" && typeof p.handle === "string")
+      .slice(0, HEADER_DROPDOWN_LIMIT),
+    collections: collections.filter((c) => typeof c?.id === "number" && typeof c.handle === "string"),
+  };
+}
+
+/**
+ * Debounced suggestions (spec §4 "Search"): nothing below 3 characters; a newer keystroke cancels the
+ * older request; failures are only logged and leave the loading flag off.
+ */
+function useSuggestions(query: string, debounceMs: number, onLoaded: () => void) {
+  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
+  const [loading, setLoading] = useState(false);
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+  const trimmed = query.trim();
+
+  useEffect(() => {
+    if (trimmed.length < MIN_SEARCH_LENGTH) {
+      setSuggestions(null);
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setLoading(true);
+      try {
+        const response = await fetch(dropdownRequestUrl(trimmed), {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
+        if (!response.ok) throw new Error(`Search suggestions answered ${response.status}`);
+        setSuggestions(readSuggestions(trimmed, await response.json()));
+        onLoadedRef.current();
+      } catch (error) {
+        if (!controller.signal.aborted) console.error("Header search failed", error);
+      } finally {
+        if (!controller.signal.aborted) setLoading(false);
+      }
+    }, debounceMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [trimmed, debounceMs]);
+
+  return { suggestions: suggestions?.query === trimmed ? suggestions : null, loading };
+}
+
+type ComboBoxState = NonNullable<React.ContextType<typeof ComboBoxStateContext>>;
+
+/** Hands the ComboBox's state out, for opening it after a load and for Enter with no item chosen. */
+function StateBridge({ stateRef }: { stateRef: RefObject<ComboBoxState | null> }) {
+  const state = useContext(ComboBoxStateContext);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+  return null;
+}
+
+export interface HeaderSearchComboboxProps {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Runs the search for the current value (the form's submit). */
+  onSubmit: () => void;
+  /** Take focus on mount, caret at this position: the shopper was already typing in the plain input. */
+  autoFocus?: boolean;
+  caret?: number | null;
+  productPath: string;
+  collectionPath: string;
+  currency: string;
+}
+
+/**
+ * The enhanced header keyword box (spec §2 "Header keyword search box"): a React Aria combobox with
+ * Categories and Products suggestions and price-filter chips. Loaded after hydration by HeaderSearch,
+ * which owns the form and the value; it replaces the plain input in place.
+ */
+export function HeaderSearchCombobox({
+  value,
+  onValueChange,
+  onSubmit,
+  autoFocus = false,
+  caret = null,
+  productPath,
+  collectionPath,
+  currency,
+}: HeaderSearchComboboxProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onResults = isResultsPage(location.pathname);
+  const stateRef = useRef<ComboBoxState | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Keep the caret where it was in the plain input this replaces.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only at mount.
+  useEffect(() => {
+    if (autoFocus && caret !== null) inputRef.current?.setSelectionRange(caret, caret);
+  }, []);
+
+  const { suggestions, loading } = useSuggestions(
+    value,
+    onResults ? RESULTS_PAGE_DEBOUNCE_MS : HEADER_DEBOUNCE_MS,
+    () => {
+      // Opens after a successful load, except on the results page, where the list itself updates.
+      const state = stateRef.current;
+      if (!onResults && state?.isFocused && !state.isOpen) state.open(null, "manual");
+    },
+  );
+
+  // Built in parts so that answers arriving do not rebuild the chips the shopper may be tapping (React
+  // Aria keeps the rendered option of an unchanged item object).
+  const chipSection = useMemo<Section | null>(() => {
+    const chips = priceChips(value, currentPriceFilter(location));
+    if (chips.length === 0) return null;
+    return {
+      id: "price",
+      title: "Price filter",
+      entries: chips.map((chip) => ({
+        kind: "chip",
+        key: `chip-${chip.bound}`,
+        text: `Price filter: ${chip.text}`,
+        chip,
+      })),
+    };
+  }, [value, location]);
+
+  const resultSections = useMemo<Section[]>(() => {
+    const list: Section[] = [];
+    if (suggestions && suggestions.collections.length > 0) {
+      list.push({
+        id: "categories",
+        title: "Categories",
+        entries: suggestions.collections.map((collection) => ({
+          kind: "collection",
+          key: `collection-${collection.id}`,
+          text: collection.title,
+          collection,
+        })),
+      });
+    }
+    if (suggestions && suggestions.products.length > 0) {
+      list.push({
+        id: "products",
+        title: "Products",
+        entries: suggestions.products.map((product) => ({
+          kind: "product",
+          key: `product-${product.id}`,
+          text: product.title,
+          product,
+        })),
+      });
+    }
+    return list;
+  }, [suggestions]);
+
+  const sections = useMemo(
+    () => (chipSection ? [chipSection, ...resultSections] : resultSections),
+    [chipSection, resultSections],
+  );
+
+  // 'No results found.' only for a finished search that found nothing.
+  const noResults = suggestions !== null && sections.length === 0;
+
+  function go(to: string) {
+    stateRef.current?.close();
+    navigate(to);
+  }
+
+  function act(entry: Entry) {
+    if (entry.kind === "chip") go(acceptChipUrl(value, entry.chip, location));
+    else if (entry.kind === "collection") go(`${collectionPath}/${entry.collection.handle}`);
+    else go(`${productPath}/${entry.product.handle}`);
+  }
+
+  return (
+    <ComboBox
+      name="q"
+      allowsCustomValue
+      allowsEmptyCollection={noResults}
+      menuTrigger="focus"
+      autoFocus={autoFocus}
+      inputValue={value}
+      onInputChange={onValueChange}
+      // Selection is not a thing here: items are actions (open a product, a category, a price filter).
+      selectedKey={null}
+      items={sections}
+      className="w-full min-w-0"
+    >
+      <Label className="sr-only">{SEARCH_LABEL}</Label>
+      <Group
+        className={searchGroupClass}
+        // Capture phase: React Aria's own Enter handling closes the list before a bubbling handler could
+        // see that no item was highlighted. With the list open and nothing highlighted, Enter searches.
+        onKeyDownCapture={(event) => {
+          const state = stateRef.current;
+          if (event.key !== "Enter" || !state?.isOpen || state.selectionManager.focusedKey != null) return;
+          event.preventDefault();
+          event.stopPropagation();
+          state.close();
+          onSubmit();
+        }}
+      >
+        <Input
+          ref={inputRef}
+          // Not type="search": browsers clear such a field on Escape, which must only close the list.
+          type="text"
+          placeholder={SEARCH_PLACEHOLDER}
+          enterKeyHint="search"
+          spellCheck={false}
+          className={searchInputClass}
+        />
+        {loading ? (
+          <LoaderCircle
+            aria-hidden="true"
+            size={18}
+            className="pointer-events-none absolute right-16 top-1/2 -translate-y-1/2 animate-spin text-muted motion-reduce:animate-none"
+          />
+        ) : null}
+        <button type="submit" className={searchButtonClass}>
+          <Search aria-hidden="true" size={20} />
+          <span className="sr-only">Search</span>
+        </button>
+      </Group>
+      <Popover
+        placement="bottom start"
+        offset={4}
+        className="z-50 w-(--trigger-width) max-w-[calc(100vw-1rem)] overflow-auto rounded-md border border-line bg-white text-ink shadow-xl"
+      >
+        <ListBox<Section>
+          className="max-h-[70vh] outline-none"
+          renderEmptyState={() => <p className="px-4 py-3 text-sm text-muted">No results found.</p>}
+        >
+          {(section) => (
+            <ListBoxSection id={section.id} className="border-b border-line py-1 last:border-b-0">
+              <Header className="px-4 pb-1 pt-2 text-xs font-bold uppercase tracking-wide text-muted">
+                {section.title}
+              </Header>
+              <Collection items={section.entries}>
+                {(entry) => (
+                  <ListBoxItem
+                    id={entry.key}
+                    textValue={entry.text}
+                    onAction={() => act(entry)}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 px-4 py-1.5 text-sm outline-none data-[focused]:bg-aqua-100 data-[hovered]:bg-surface"
+                  >
+                    <SuggestionRow entry={entry} currency={currency} />
+                  </ListBoxItem>
+                )}
+              </Collection>
+            </ListBoxSection>
+          )}
+        </ListBox>
+      </Popover>
+      <StateBridge stateRef={stateRef} />
+    </ComboBox>
+  );
+}
+
+function SuggestionRow({ entry, currency }: { entry: Entry; currency: string }) {
+  if (entry.kind === "chip") {
+    return (
+      <>
+        <Tag aria-hidden="true" size={18} className="shrink-0 text-aqua-600" />
+        <span className="flex-1">
+          <span className="font-semibold">{entry.text}</span>{" "}
+          <span className="text-aqua-600 underline">Accept suggestion?</span>
+        </span>
+      </>
+    );
+  }
+  if (entry.kind === "collection") {
+    return (
+      <>
+        <Folder aria-hidden="true" size={18} className="shrink-0 text-water-700" />
+        <span className="flex-1 font-medium">{entry.collection.title}</span>
+      </>
+    );
+  }
+  const { product } = entry;
+  const image = imageUrlForWidth(product.imageUrl, 80);
+  return (
+    <>
+      <span className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded border border-line bg-white">
+        {image ? (
+          <img src={image} alt="" width={48} height={48} loading="lazy" className="h-full w-full object-contain" />
+        ) : null}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="line-clamp-2 font-medium">{product.title}</span>
+        {product.vendor ? <span className="block text-xs text-muted">{product.vendor}</span> : null}
+      </span>
+      {isShownPrice(product.price) ? (
+        <span className="tabular shrink-0 font-bold">{formatMoney(product.price, currency)}</span>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { Search } from "lucide-react";
+import { type ComponentType, type FormEvent, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { HeaderSearchComboboxProps } from "./header-search-combobox.tsx";
+import {
+  SEARCH_LABEL,
+  SEARCH_PLACEHOLDER,
+  searchButtonClass,
+  searchGroupClass,
+  searchInputClass,
+} from "./header-search-styles.ts";
+import { searchResultsUrl } from "./header-search-url.ts";
+
+type Combobox = ComponentType<HeaderSearchComboboxProps>;
+
+// React Aria's combobox is most of the header's JavaScript. Every page would pay for it before it can
+// hydrate, so it is fetched after hydration (when the browser is idle, or at once when the shopper
+// points at or touches the box) and then replaces the plain input in place.
+let comboboxModule: Promise<Combobox> | undefined;
+function loadCombobox(): Promise<Combobox> {
+  comboboxModule ??= import("./header-search-combobox.tsx").then((module) => module.HeaderSearchCombobox);
+  return comboboxModule;
+}
+
+const IDLE_LOAD_TIMEOUT_MS = 3000;
+
+export interface HeaderSearchProps {
+  /** The keyword shown (the results page's q); the box shows it again after each navigation. */
+  initialQuery?: string;
+  productPath?: string;
+  collectionPath?: string;
+  currency?: string;
+  className?: string;
+}
+
+/**
+ * The header keyword box (spec §2 "Header keyword search box"). The server renders a plain GET form to
+ * /searchresults.asp, which works before (and without) JavaScript; Enter or the button navigate to
+ * the results with the page reset.
+ */
+export function HeaderSearch({
+  initialQuery = "",
+  productPath = "/products",
+  collectionPath = "/collections",
+  currency = "USD",
+  className = "",
+}: HeaderSearchProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [value, setValue] = useState(initialQuery);
+  const [Enhanced, setEnhanced] = useState<Combobox | null>(null);
+  const plainInput = useRef<HTMLInputElement>(null);
+  const handoff = useRef<{ focused: boolean; caret: number | null }>({ focused: false, caret: null });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks every navigation.
+  useEffect(() => setValue(initialQuery), [initialQuery, location.key]);
+
+  function enhance() {
+    loadCombobox()
+      .then((component) => {
+        const input = plainInput.current;
+        handoff.current = {
+          focused: input !== null && document.activeElement === input,
+          caret: input?.selectionStart ?? null,
+        };
+        setEnhanced(() => component);
+      })
+      // The plain form keeps working; nothing to tell the shopper.
+      .catch((error: unknown) => console.error("Search suggestions failed to load", error));
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(enhance, { timeout: IDLE_LOAD_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(enhance, IDLE_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  function runSearch() {
+    navigate(searchResultsUrl(value, location));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    runSearch();
+  }
+
+  return (
+    <search aria-label="Products" className={`flex w-full min-w-0 ${className}`}>
+      <form method="get" action="/searchresults.asp" onSubmit={submit} className="flex w-full min-w-0">
+        {Enhanced ? (
+          <Enhanced
+            value={value}
+            onValueChange={setValue}
+            onSubmit={runSearch}
+            autoFocus={handoff.current.focused}
+            caret={handoff.current.caret}
+            productPath={productPath}
+            collectionPath={collectionPath}
+            currency={currency}
+          />
+        ) : (
+          <div className={searchGroupClass}>
+            <label htmlFor="header-search" className="sr-only">
+              {SEARCH_LABEL}
+            </label>
+            <input
+              ref={plainInput}
+              id="header-search"
+              name="q"
+              type="search"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              onPointerEnter={enhance}
+              onFocus={enhance}
+              placeholder={SEARCH_PLACEHOLDER}
+              autoComplete="off"
+              enterKeyHint="search"
+              spellCheck={false}
+              className={searchInputClass}
+            />
+            <button type="submit" className={searchButtonClass}>
+              <Search aria-hidden="true" size={20} />
+              <span className="sr-only">Search</span>
+            </button>
+          </div>
+        )}
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, test } from "vitest";
+import {
+  createScrollUpDetector,
+  EXIT_INTENT_STORAGE_KEY,
+  isTopExit,
+  mayShowExitIntent,
+  readShownFlag,
+  writeShownFlag,
+} from "./exit-intent-rules.ts";
+
+describe("exit-intent rules", () => {
+  test("only anonymous visitors who have not seen it, when an offer is configured", () => {
+    expect(mayShowExitIntent({ configured: true, signedIn: false, alreadyShown: false })).toBe(true);
+    expect(mayShowExitIntent({ configured: true, signedIn: true, alreadyShown: false })).toBe(false);
+    expect(mayShowExitIntent({ configured: true, signedIn: false, alreadyShown: true })).toBe(false);
+    expect(mayShowExitIntent({ configured: false, signedIn: false, alreadyShown: false })).toBe(false);
+  });
+
+  test("desktop: leaving the window at clientY 10 or less", () => {
+    expect(isTopExit({ clientY: 10, relatedTarget: null })).toBe(true);
+    expect(isTopExit({ clientY: -3, relatedTarget: null })).toBe(true);
+    expect(isTopExit({ clientY: 11, relatedTarget: null })).toBe(false);
+    // Moving onto another element is not leaving the window.
+    expect(isTopExit({ clientY: 2, relatedTarget: {} })).toBe(false);
+  });
+
+  test("mobile: more than 10 px up, only after passing 5 % of the page", () => {
+    const height = 4000; // 5 % = 200 px
+    const early = createScrollUpDetector();
+    expect(early(150, height)).toBe(false);
+    expect(early(100, height)).toBe(false); // 50 px up, but 5 % not passed yet
+
+    const scrolled = createScrollUpDetector();
+    expect(scrolled(600, height)).toBe(false);
+    expect(scrolled(590, height)).toBe(false); // exactly 10 px
+    expect(scrolled(595, height)).toBe(false);
+    expect(scrolled(589, height)).toBe(true); // 11 px below the deepest point
+
+    const steps = createScrollUpDetector();
+    steps(300, height);
+    expect(steps(295, height)).toBe(false);
+    expect(steps(289, height)).toBe(true); // small steps add up
+  });
+
+  test("the storage flag, tolerant of a storage that refuses", () => {
+    const values = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => void values.set(key, value),
+    };
+    expect(readShownFlag(storage)).toBe(false);
+    writeShownFlag(storage);
+    expect(values.get(EXIT_INTENT_STORAGE_KEY)).toBe("true");
+    expect(readShownFlag(storage)).toBe(true);
+    const broken = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("denied");
+      },
+    };
+    expect(readShownFlag(broken)).toBe(false);
+    expect(() => writeShownFlag(broken)).not.toThrow();
+    expect(readShownFlag(null)).toBe(false);
+  });
+});

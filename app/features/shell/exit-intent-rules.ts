@@ -1,0 +1,53 @@
+// When the exit-intent popup may show and what triggers it (spec shopping §4, §6, §9). Pure, so the
+// rules are tested without a browser.
+
+export const EXIT_INTENT_STORAGE_KEY = "exitIntentPopUpShown";
+/** The popup appears this long after the trigger. */
+export const EXIT_INTENT_DELAY_MS = 250;
+/** Desktop: the pointer leaves the window through its top edge (clientY at most this). */
+export const EXIT_TOP_EDGE_PX = 10;
+/** Mobile: scrolling up by more than this... */
+export const EXIT_SCROLL_UP_PX = 10;
+/** ...once the visitor has passed this share of the page. */
+export const EXIT_PAGE_SHARE = 0.05;
+
+export function mayShowExitIntent(state: { configured: boolean; signedIn: boolean; alreadyShown: boolean }): boolean {
+  return state.configured && !state.signedIn && !state.alreadyShown;
+}
+
+/** A `mouseout` that leaves the document (no element to go to) through the top edge. */
+export function isTopExit(event: { clientY: number; relatedTarget: unknown }): boolean {
+  return event.relatedTarget == null && event.clientY <= EXIT_TOP_EDGE_PX;
+}
+
+/**
+ * Feeds scroll positions; answers true on the first upward scroll of more than 10 px after the visitor
+ * got past 5 % of the page. The distance is measured from the deepest point reached, so several small
+ * upward steps add up.
+ */
+export function createScrollUpDetector(): (scrollY: number, pageHeight: number) => boolean {
+  let passed = false;
+  let deepest = 0;
+  return (scrollY, pageHeight) => {
+    if (!passed && pageHeight > 0 && scrollY > pageHeight * EXIT_PAGE_SHARE) passed = true;
+    if (scrollY > deepest) deepest = scrollY;
+    if (!passed) return false;
+    return deepest - scrollY > EXIT_SCROLL_UP_PX;
+  };
+}
+
+export function readShownFlag(storage: Pick<Storage, "getItem"> | null): boolean {
+  try {
+    return storage?.getItem(EXIT_INTENT_STORAGE_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
+
+export function writeShownFlag(storage: Pick<Storage, "setItem"> | null): void {
+  try {
+    storage?.setItem(EXIT_INTENT_STORAGE_KEY, "true");
+  } catch {
+    // Storage refused (private mode): the popup may come again on a later page, which is harmless.
+  }
+}

@@ -1,0 +1,25 @@
+import { useSyncExternalStore } from "react";
+
+/** Spec §9: mobile mode at a window width of 992 px or less, or with a mobile user agent. */
+export const MOBILE_MAX_WIDTH = 992;
+const QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
+const MOBILE_AGENT = /Mobi|Android|iPhone|iPad|iPod|Windows Phone|webOS|BlackBerry/i;
+
+export function isMobileUserAgent(userAgent: string): boolean {
+  return MOBILE_AGENT.test(userAgent);
+}
+
+function subscribe(onChange: () => void): () => void {
+  const media = window.matchMedia(QUERY);
+  media.addEventListener("change", onChange);
+  return () => media.removeEventListener("change", onChange);
+}
+
+function snapshot(): boolean {
+  return window.matchMedia(QUERY).matches || isMobileUserAgent(navigator.userAgent);
+}
+
+/** True in mobile mode. The server renders the desktop layout; CSS does the rest before hydration. */
+export function useMobileMode(): boolean {
+  return useSyncExternalStore(subscribe, snapshot, () => false);
+}

@@ -1,0 +1,149 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { countSessionCartItems } from "../services/checkout/visitor-cart.ts";
+import type { Route } from "./+types/root";
+import { MobileBottomBar } from "./components/mobile-bottom-bar.tsx";
+import { NewsletterBlock } from "./components/newsletter-block.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { NotFoundView, SomethingWentWrongView } from "./components/status-views.tsx";
+import { ToastContainer } from "./components/toasts.tsx";
+import { appContext } from "./context.ts";
+import { CartProvider, useCartCount } from "./features/cart/cart-context.tsx";
+import { CartOverlay } from "./features/cart/cart-overlay.tsx";
+import { loadShellData } from "./features/shell/shell-data.server.ts";
+import { ShellEffects } from "./features/shell/shell-effects.tsx";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, nonce, session } = context.get(appContext);
+  const current = await session.get();
+  const store = services.config.store;
+  return {
+    nonce,
+    publicUrl: services.config.publicUrl,
+    store: {
+      storeName: store.storeName,
+      storeLogoUrl: store.storeLogoUrl,
+      contactPhoneNumber: store.contactPhoneNumber,
+      storeEmail: store.storeEmail,
+      storeAddress: store.storeAddress,
+      storeCurrency: store.storeCurrency,
+      storefrontAnnouncement: store.storefrontAnnouncement,
+      gTagId: store.gTagId,
+      paths: store.paths,
+      informationLinks: store.themeConfig.footerNavLinks.information,
+    },
+    cartCount: await countSessionCartItems(services.database.db, current),
+    signedIn: Boolean(current?.userId),
+    // Header bar, exit-intent offer, footer lists (features/shell).
+    shell: await loadShellData(services),
+    botCheck:
+      store.recaptchaSiteKey && services.config.env.RECAPTCHA_SECRET ? ("recaptcha" as const) : ("altcha" as const),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const location = useLocation();
+  // The tab's cart once it knows its lines; the server's count before that.
+  const cartCount = useCartCount(data?.cartCount ?? 0);
+  const query = location.pathname === "/searchresults.asp" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b3d63" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        {data ? (
+          <SiteHeader
+            storeName={data.store.storeName}
+            logoUrl={data.store.storeLogoUrl}
+            phone={data.store.contactPhoneNumber}
+            announcement={data.store.storefrontAnnouncement}
+            cartCount={cartCount}
+            signedIn={data.signedIn}
+            query={query}
+            productPath={data.store.paths.products}
+            collectionPath={data.store.paths.collections}
+            currency={data.store.storeCurrency}
+            rollingTexts={data.shell.rollingTexts}
+            headerLinks={data.shell.headerLinks}
+          />
+        ) : null}
+        <CartProvider serverCount={data?.cartCount ?? 0}>
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          {data ? <CartOverlay currency={data.store.storeCurrency} productPath={data.store.paths.products} /> : null}
+        </CartProvider>
+        {data ? <NewsletterBlock /> : null}
+        {data ? (
+          <SiteFooter
+            storeName={data.store.storeName}
+            logoUrl={data.store.storeLogoUrl}
+            phone={data.store.contactPhoneNumber}
+            email={data.store.storeEmail}
+            address={data.store.storeAddress}
+            informationLinks={data.store.informationLinks}
+            brands={data.shell.footer.brands}
+            categories={data.shell.footer.categories}
+            rating={data.shell.footer.rating}
+            reviewsUrl={data.shell.reviewsUrl}
+            botCheck={data.botCheck}
+            collectionPath={data.store.paths.collections}
+          />
+        ) : null}
+        {data ? (
+          <MobileBottomBar signedIn={data.signedIn} cartCount={cartCount} phone={data.store.contactPhoneNumber} />
+        ) : null}
+        <ToastContainer />
+        {data ? (
+          <ShellEffects
+            gTagId={data.store.gTagId}
+            signedIn={data.signedIn}
+            exitIntentOffer={data.shell.exitIntentOffer}
+          />
+        ) : null}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  return <SomethingWentWrongView />;
+}

@@ -1,0 +1,46 @@
+// /unsubscribe?token=...: the unsubscribe link of every newsletter e-mail. One button, no sign-in, works
+// without JavaScript.
+import { Form, useNavigation } from "react-router";
+import { ServiceError } from "../../services/errors.ts";
+import { unsubscribe } from "../../services/newsletter/newsletter-service.ts";
+import { appContext } from "../context.ts";
+import { AccountPage, Notice } from "../features/account/account-ui.tsx";
+import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
+import type { Route } from "./+types/account-unsubscribe";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  try {
+    await unsubscribe(context.get(appContext).services.database.db, String(form.get("token") ?? ""));
+    return { ok: true as const, message: "You are unsubscribed. We will not send you the newsletter again." };
+  } catch (error) {
+    if (error instanceof ServiceError && error.status < 500) return { ok: false as const, message: error.message };
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Unsubscribe", storeNameOf(matches));
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <AccountPage title="Unsubscribe from the newsletter" narrow>
+      <div className="space-y-4 rounded-lg border border-line bg-white p-6 shadow-sm">
+        {actionData ? <Notice tone={actionData.ok ? "success" : "danger"}>{actionData.message}</Notice> : null}
+        {!actionData?.ok ? (
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <p className="text-muted">Press the button and this address gets no more newsletters from us.</p>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? "Unsubscribing..." : "Unsubscribe"}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </AccountPage>
+  );
+}

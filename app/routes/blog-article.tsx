@@ -1,0 +1,48 @@
+// {blogPath}/{handle}: one blog post with its author, date, image and reading time; Article structured data.
+import { getBlogArticle, readingTimeMinutes } from "../../services/content/article-detail.ts";
+import { NotFound } from "../../services/errors.ts";
+import type { Crumb } from "../components/breadcrumbs.tsx";
+import { articleMeta } from "../features/shell/article-meta.ts";
+import { ArticleView } from "../features/shell/article-view.tsx";
+import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
+import { notFound, storeOf } from "../features/shell/content-route.server.ts";
+import { notFoundMeta } from "../features/shell/page-meta.ts";
+import type { Route } from "./+types/blog-article";
+
+function crumbsFor(title: string, blogPath: string): Crumb[] {
+  return [{ label: "Blog", href: blogPath }, { label: title }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, store } = storeOf(context);
+  try {
+    const article = await getBlogArticle(db, params.handle);
+    return {
+      article: { ...article, readingMinutes: readingTimeMinutes(article.bodyHtml) },
+      blogPath: store.paths.blog,
+      timeZone: store.appTimeZone,
+      storeLogoUrl: store.storeLogoUrl,
+    };
+  } catch (error) {
+    if (error instanceof NotFound) notFound();
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return notFoundMeta(matches);
+  const { article, blogPath, storeLogoUrl } = loaderData;
+  return articleMeta(matches, {
+    article,
+    path: `${blogPath}/${encodeURIComponent(article.handle)}`,
+    crumbs: crumbsFor(article.title, blogPath),
+    storeLogoUrl,
+  });
+};
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const { article, blogPath, timeZone } = loaderData;
+  return <ArticleView article={article} crumbs={crumbsFor(article.title, blogPath)} timeZone={timeZone} />;
+}
+
+export const ErrorBoundary = ContentErrorBoundary;

@@ -1,0 +1,199 @@
+// /brands/{brand}: the brand's products, 25 a page, A-Z by title, with the category sidebar and a product
+// filter; the page number lives in ?page= (spec account-and-shell §2 "Brand page").
+import { listCollectionIndex } from "../../services/catalog/collections.ts";
+import { brandPath } from "../../services/content/content-paths.ts";
+import { findVendor } from "../../services/content/site-indexes.ts";
+import { filterProducts } from "../../services/search/product-filter.ts";
+import { formatTagFilter, type RawCatalogQuery, safeParseCatalogQuery } from "../../shared/catalog-query.ts";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
+import { CategorySidebar } from "../components/category-sidebar.tsx";
+import { PaginationControls } from "../components/pagination-controls.tsx";
+import { BrandFilters } from "../features/shell/brand-filters.tsx";
+import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
+import { movedPermanently, notFound, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
+import { pagedPath } from "../features/shell/prev-next-nav.tsx";
+import { ProductGrid } from "../features/shell/product-grid.tsx";
+import { RichText } from "../features/shell/rich-text.tsx";
+import type { Route } from "./+types/brands-detail";
+
+/** Spec §9: brand product page size 25, sorted by title ascending. */
+export const BRAND_PAGE_SIZE = 25;
+const PRODUCT_FIELDS = [
+  "id",
+  "title",
+  "vendor",
+  "imageUrl",
+  "handle",
+  "avgRating",
+  "totalReviews",
+  "price",
+  "compareAtPrice",
+  "isFeatured",
+  "Images",
+  "availableInventoryLevels",
+] as const;
+
+function crumbsFor(name: string): Crumb[] {
+  return [{ label: "Brands", href: "/brands" }, { label: name }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, store } = storeOf(context);
+  const vendor = await findVendor(db, params.brand);
+  if (!vendor) notFound();
+  const url = requestUrl(request);
+  // One address per brand: /brands/hayward and /brands/HAYWARD go to /brands/Hayward.
+  if (params.brand !== vendor.name) movedPermanently(`${brandPath(vendor.name)}${url.search}`);
+
+  // The shopper's filters; the brand, the order and the page size are the page's own.
+  const raw: RawCatalogQuery = {
+    t: url.searchParams.getAll("t"),
+    minPrice: url.searchParams.get("minPrice") ?? undefined,
+    maxPrice: url.searchParams.get("maxPrice") ?? undefined,
+    page: url.searchParams.get("page") ?? undefined,
+  };
+  const parsed = safeParseCatalogQuery(raw);
+  const query = parsed.success ? parsed.data : null;
+  const [result, categories] = await Promise.all([
+    query
+      ? filterProducts(db, {
+          ...query,
+          q: "",
+          vendors: [vendor.name],
+          sortBy: "title_asc",
+          limit: BRAND_PAGE_SIZE,
+          availableForSaleOnly: false,
+          collectionId: null,
+          isFeatured: null,
+          fields: [...PRODUCT_FIELDS],
+        })
+      : null,
+    listCollectionIndex(db),
+  ]);
+  return {
+    vendor,
+    products: result?.products ?? [],
+    pageInfo: result?.pageInfo ?? null,
+    filterError: parsed.success ? null : parsed.error,
+    page: query?.page ?? 0,
+    selectedTags: (query?.tags ?? []).map(formatTagFilter),
+    minPrice: query?.minPrice ?? null,
+    maxPrice: query?.maxPrice ?? null,
+    filtered: (query?.tags.length ?? 0) > 0 || query?.minPrice != null || query?.maxPrice != null,
+    categories: categories.map(({ id, parentId, title, handle }) => ({ id, parentId, title, handle })),
+    paths: store.paths,
+    currency: store.storeCurrency,
+    noImageUrl: store.themeConfig.productNoImageUrl,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return notFoundMeta(matches);
+  const { vendor, page, filtered } = loaderData;
+  const { publicUrl } = rootMetaData(matches);
+  const path = pagedPath(brandPath(vendor.name), page);
+  return pageMeta(matches, {
+    title: page > 0 ? `${vendor.name} Parts - Page ${page + 1}` : `${vendor.name} Pool & Spa Parts`,
+    description: `Genuine ${vendor.name} pool and spa parts: ${vendor.productCount} products, shipped fast. Find yours by part number.`,
+    path,
+    image: vendor.imageUrl,
+    // Filtered views repeat the brand's products: only the plain pages are indexed.
+    noindex: filtered,
+    jsonLd: [
+      breadcrumbJsonLd(crumbsFor(vendor.name), publicUrl, absoluteUrl(path, publicUrl)),
+      {
+        "@context": "https://schema.org",
+        "@type": "Brand",
+        name: vendor.name,
+        url: absoluteUrl(brandPath(vendor.name), publicUrl),
+        ...(vendor.imageUrl ? { logo: absoluteUrl(vendor.imageUrl, publicUrl) } : {}),
+      },
+    ],
+  });
+};
+
+export default function BrandPage({ loaderData }: Route.ComponentProps) {
+  const { vendor, products, pageInfo, page, categories, paths } = loaderData;
+  const total = pageInfo?.totalObjects ?? 0;
+  return (
+    <div className="container-store py-6">
+      <Breadcrumbs items={crumbsFor(vendor.name)} />
+      <div className="mt-4 grid gap-6 desk:grid-cols-[260px_1fr]">
+        <aside className="order-last space-y-4 desk:order-none">
+          <BrandFilters
+            facets={{
+              availableTagFilters: pageInfo?.availableTagFilters ?? [],
+              productMaxPrice: pageInfo?.productMaxPrice ?? 0,
+            }}
+            selectedTags={loaderData.selectedTags}
+            minPrice={loaderData.minPrice}
+            maxPrice={loaderData.maxPrice}
+            clearHref={brandPath(vendor.name)}
+            total={vendor.productCount}
+          />
+          <CategorySidebar categories={categories} collectionPath={paths.collections} />
+        </aside>
+        <section aria-labelledby="brand-heading" id="brand-products">
+          <div className="flex flex-wrap items-center gap-4">
+            {vendor.imageUrl ? (
+              <img src={vendor.imageUrl} alt="" width={120} height={60} className="h-14 w-auto object-contain" />
+            ) : null}
+            <div>
+              <h1 id="brand-heading" className="text-3xl font-extrabold text-water-900">
+                {vendor.name}
+              </h1>
+              <p className="tabular text-sm text-muted" data-testid="brand-count">
+                {total} {total === 1 ? "item" : "items"}
+              </p>
+            </div>
+          </div>
+          {vendor.descriptionHtml && page === 0 ? (
+            <RichText html={vendor.descriptionHtml} className="mt-3 text-muted" />
+          ) : null}
+          {loaderData.filterError ? (
+            <p role="alert" className="mt-4 rounded-md border border-sale/30 bg-red-50 px-4 py-3 text-sale">
+              {loaderData.filterError}
+            </p>
+          ) : null}
+          {pageInfo ? (
+            <PaginationControls
+              className="my-4"
+              page={page}
+              totalPages={pageInfo.totalPages}
+              totalObjects={pageInfo.totalObjects}
+              limit={pageInfo.limitPerPage}
+              scrollOnChange={false}
+              label="Pagination, top"
+            />
+          ) : null}
+          {products.length > 0 ? (
+            <ProductGrid
+              products={products}
+              productPath={paths.products}
+              currency={loaderData.currency}
+              noImageUrl={loaderData.noImageUrl}
+            />
+          ) : (
+            <p className="rounded-md bg-surface px-4 py-6 text-center text-muted">
+              No {vendor.name} products match these filters. Clear a filter or search by part number.
+            </p>
+          )}
+          {pageInfo ? (
+            <PaginationControls
+              className="mt-6"
+              page={page}
+              totalPages={pageInfo.totalPages}
+              totalObjects={pageInfo.totalObjects}
+              limit={pageInfo.limitPerPage}
+              scrollTargetId="brand-products"
+              label="Pagination, bottom"
+            />
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = ContentErrorBoundary;

@@ -1,0 +1,59 @@
+// /confirm-subscription?token=...: the newsletter's double opt-in. Opening the link shows a button; the
+// subscription is confirmed when it is pressed (mail scanners open links too). Works without JavaScript.
+import { Form, useNavigation } from "react-router";
+import { ServiceError } from "../../services/errors.ts";
+import { confirmSubscription } from "../../services/newsletter/newsletter-service.ts";
+import { appContext } from "../context.ts";
+import { AccountPage, Notice } from "../features/account/account-ui.tsx";
+import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
+import type { Route } from "./+types/confirm-subscription";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context.get(appContext);
+  const form = await request.formData();
+  try {
+    const { email } = await confirmSubscription(
+      {
+        db: services.database.db,
+        publicUrl: services.config.publicUrl,
+        storeName: services.config.store.storeName,
+        secret: services.config.sessionSecret,
+      },
+      String(form.get("token") ?? ""),
+    );
+    return { ok: true as const, message: `Thank you: ${email} is subscribed to our newsletter.` };
+  } catch (error) {
+    if (error instanceof ServiceError && error.status < 500) return { ok: false as const, message: error.message };
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Newsletter confirmation", storeNameOf(matches));
+
+export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <AccountPage title="Newsletter confirmation" narrow>
+      <div className="space-y-4 rounded-lg border border-line bg-white p-6 shadow-sm">
+        {actionData ? <Notice tone={actionData.ok ? "success" : "danger"}>{actionData.message}</Notice> : null}
+        {!actionData?.ok && loaderData.token ? (
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <p className="text-muted">Please confirm that you want to receive our newsletter.</p>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? "Confirming..." : "Confirm my subscription"}
+            </button>
+          </Form>
+        ) : null}
+        {!loaderData.token ? (
+          <Notice tone="danger">This link is incomplete. Open it again from the e-mail.</Notice>
+        ) : null}
+      </div>
+    </AccountPage>
+  );
+}

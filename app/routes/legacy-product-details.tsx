@@ -1,0 +1,18 @@
+// /ProductDetails.asp?ProductCode=X: the old site's product address moves permanently to the product page.
+import { resolveProductDetailsLink } from "../../services/content/legacy-links.ts";
+import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
+import { movedPermanently, notFound, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+import type { Route } from "./+types/legacy-product-details";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, store } = storeOf(context);
+  const target = await resolveProductDetailsLink(db, requestUrl(request).searchParams, store.paths);
+  if (!target) notFound();
+  movedPermanently(target);
+}
+
+export default function LegacyProductDetails() {
+  return null;
+}
+
+export const ErrorBoundary = ContentErrorBoundary;

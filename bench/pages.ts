@@ -1,0 +1,293 @@
+// npm run bench:pages: how fast the storefront pages are.
+//
+//  1. Lighthouse (mobile emulation, simulated throttling, performance only) on the home page, a category,
+//     a search and a product page: score, LCP, TBT, CLS, and the script bytes the page transferred.
+//  2. The JavaScript each page needs before it is interactive, from the build manifest: the entry, the
+//     root and the route modules with their static imports, gzip -9 (lazy chunks not counted).
+//  3. Server throughput of a product page and a category page: 16 concurrent loopback clients for a
+//     bounded time, requests per second and latency percentiles.
+//
+// It starts its own production server on a throw-away database (BENCH_DATA_DIR, seeded once with
+// BENCH_PRODUCTS products and kept for the next run) unless BENCH_URL points at a running store.
+// Settings: BENCH_URL, BENCH_BUILD_DIR (build/), BENCH_PORT (3499), BENCH_DATA_DIR, BENCH_PRODUCTS (1000), BENCH_SECONDS (10),
+// BENCH_CONCURRENCY (16), BENCH_RUNS (Lighthouse runs per page, median reported; 1), CHROME_PATH.
+// Targets (issue): performance ≥ 90, CLS ≤ 0.05, first-load JS ≤ 150 KB gzip. Nothing is asserted.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const env = process.env;
+const PORT = Number(env.BENCH_PORT ?? 3499);
+const DATA_DIR = env.BENCH_DATA_DIR ?? `/tmp/store-bench-pages-${PORT}`;
+const PRODUCTS = Number(env.BENCH_PRODUCTS ?? 1000);
+const SECONDS = Number(env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(env.BENCH_CONCURRENCY ?? 16);
+const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 1));
+const CHROME_PATH = env.CHROME_PATH ?? "/usr/bin/chromium";
+const TARGET = { score: 90, cls: 0.05, jsKb: 150 };
+/** The build whose manifest sizes the JavaScript (the running store's, when BENCH_URL points at another). */
+const BUILD_DIR = resolve(env.BENCH_BUILD_DIR ?? join(ROOT, "build"));
+
+interface PageUnderTest {
+  name: string;
+  path: string;
+  routeId: string;
+}
+
+function log(message: string) {
+  process.stderr.write(`${message}\n`);
+}
+
+async function waitForHealth(base: string, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 1000));
+  }
+  throw new Error(`The store did not answer ${base}/api/health within ${timeoutMs / 1000} s.`);
+}
+
+function ensureBuild() {
+  if (existsSync(join(ROOT, "build/server/index.js"))) return;
+  log("No production build: running react-router build...");
+  const result = spawnSync(join(ROOT, "node_modules/.bin/react-router"), ["build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("The build failed.");
+}
+
+async function startServer(): Promise<{ base: string; server: ChildProcess | null }> {
+  if (env.BENCH_URL) return { base: env.BENCH_URL.replace(/\/$/, ""), server: null };
+  ensureBuild();
+  const base = `http://127.0.0.1:${PORT}`;
+  log(`Starting the store on ${base} (data in ${DATA_DIR}; the first run seeds ${PRODUCTS} products)...`);
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      SEED_PRODUCTS: String(PRODUCTS),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      PUBLIC_URL: base,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForHealth(base, 10 * 60_000);
+  return { base, server };
+}
+
+function storePaths() {
+  const config = JSON.parse(readFileSync(join(ROOT, env.STORE_CONFIG ?? "config/store.json"), "utf8")) as {
+    paths?: { products?: string; collections?: string };
+    themeConfig?: { topCategories?: string[] };
+  };
+  return {
+    products: config.paths?.products ?? "/products",
+    collections: config.paths?.collections ?? "/collections",
+    category: config.themeConfig?.topCategories?.[0] ?? "pool-pumps",
+  };
+}
+
+async function pagesUnderTest(base: string): Promise<PageUnderTest[]> {
+  const paths = storePaths();
+  const answer = (await (await fetch(`${base}/api/products/filter?limit=1&sortBy=best_selling`)).json()) as {
+    products: { handle: string }[];
+  };
+  const handle = answer.products[0]?.handle;
+  if (!handle) throw new Error("The store lists no products: nothing to measure.");
+  return [
+    { name: "home", path: "/", routeId: "routes/home" },
+    { name: "category", path: `${paths.collections}/${paths.category}`, routeId: "routes/category" },
+    { name: "search", path: "/searchresults.asp?q=pump", routeId: "routes/search-results" },
+    { name: "product", path: `${paths.products}/${handle}`, routeId: "routes/product" },
+  ];
+}
+
+/** Loads a page and the images it names once, so Lighthouse measures pages, not first image resizes. */
+async function warm(base: string, path: string) {
+  const html = await (await fetch(base + path)).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/(?:src|srcSet|srcset|href)="([^"]+)"/g)) {
+    for (const part of match[1].split(",")) {
+      const url = part.trim().split(/\s+/)[0];
+      if (url.startsWith("/img/") || url.startsWith("/assets/")) urls.add(url.replaceAll("&amp;", "&"));
+    }
+  }
+  const list = [...urls];
+  for (let index = 0; index < list.length; index += 8) {
+    await Promise.all(
+      list.slice(index, index + 8).map((url) =>
+        fetch(base + url).then(
+          (r) => r.arrayBuffer(),
+          () => null,
+        ),
+      ),
+    );
+  }
+}
+
+interface LighthouseFigures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptKb: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function runLighthouse(url: string, port: number): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, { port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const summary = lhr.audits["resource-summary"]?.details as
+    | { items?: { resourceType: string; transferSize: number }[] }
+    | undefined;
+  const scripts = summary?.items?.find((item) => item.resourceType === "script")?.transferSize ?? 0;
+  if (lhr.runtimeError) log(`  Lighthouse error on ${url}: ${lhr.runtimeError.message}`);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit("largest-contentful-paint"),
+    tbtMs: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    scriptKb: scripts / 1024,
+  };
+}
+
+interface Manifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[] }>;
+}
+
+function readManifest(): Manifest {
+  const dir = join(BUILD_DIR, "client/assets");
+  const file = readdirSync(dir).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error(`No manifest in ${dir}.`);
+  const text = readFileSync(join(dir, file), "utf8");
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as Manifest;
+}
+
+/** gzip -9 size (KB) of everything a route loads before hydrating: entry, root and route with their static imports. */
+function firstLoadJsKb(manifest: Manifest, routeId: string): number {
+  const root = manifest.routes.root;
+  const route = manifest.routes[routeId];
+  if (!route) throw new Error(`Route ${routeId} is not in the build manifest.`);
+  const files = new Set([
+    manifest.entry.module,
+    ...manifest.entry.imports,
+    root.module,
+    ...(root.imports ?? []),
+    route.module,
+    ...(route.imports ?? []),
+  ]);
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(readFileSync(join(BUILD_DIR, "client", file)), { level: 9 }).length;
+  return bytes / 1024;
+}
+
+interface Throughput {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+/** CONCURRENCY loopback clients asking for one page for SECONDS seconds (bounded in time and in count). */
+async function measureThroughput(url: string): Promise<Throughput> {
+  for (let i = 0; i < 5; i++) await (await fetch(url)).arrayBuffer();
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  const maxRequests = 200_000;
+  async function client() {
+    while (performance.now() < deadline && latencies.length + errors < maxRequests) {
+      const t0 = performance.now();
+      try {
+        const response = await fetch(url, { headers: { "Accept-Encoding": "gzip, br" } });
+        await response.arrayBuffer();
+        if (response.ok) latencies.push(performance.now() - t0);
+        else errors++;
+      } catch {
+        errors++;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { requestsPerSecond: latencies.length / elapsed, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), errors };
+}
+
+const mark = (ok: boolean) => (ok ? "ok " : "MISS");
+
+async function main() {
+  const { base, server } = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+  });
+  try {
+    const pages = await pagesUnderTest(base);
+    const manifest = existsSync(join(BUILD_DIR, "client/assets")) ? readManifest() : null;
+    console.log(
+      `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}mobile, simulated throttling; load average ${(
+        await import("node:os")
+      )
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ")}`,
+    );
+    console.log("page      score  LCP ms  TBT ms   CLS    script KB (transfer)  first-load JS KB gzip");
+    for (const page of pages) {
+      await warm(base, page.path);
+      const runs: LighthouseFigures[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(base + page.path, chrome.port));
+      const figures: LighthouseFigures = {
+        score: median(runs.map((r) => r.score)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
+        scriptKb: median(runs.map((r) => r.scriptKb)),
+      };
+      const js = manifest ? firstLoadJsKb(manifest, page.routeId) : Number.NaN;
+      console.log(
+        `${page.name.padEnd(9)} ${String(figures.score).padStart(3)} ${mark(figures.score >= TARGET.score)} ${figures.lcpMs.toFixed(0).padStart(6)} ${figures.tbtMs.toFixed(0).padStart(7)}  ${figures.cls.toFixed(3)} ${mark(figures.cls <= TARGET.cls)} ${figures.scriptKb.toFixed(1).padStart(8)}             ${js.toFixed(1).padStart(7)} ${Number.isNaN(js) ? "" : mark(js <= TARGET.jsKb)}`,
+      );
+    }
+    console.log(`\nServer throughput, ${CONCURRENCY} concurrent loopback clients, ${SECONDS} s each`);
+    console.log("page      req/s    p50 ms  p95 ms  p99 ms  errors");
+    for (const page of pages.filter((p) => p.name === "product" || p.name === "category")) {
+      const result = await measureThroughput(base + page.path);
+      console.log(
+        `${page.name.padEnd(9)} ${result.requestsPerSecond.toFixed(1).padStart(6)} ${result.p50Ms.toFixed(0).padStart(8)} ${result.p95Ms.toFixed(0).padStart(7)} ${result.p99Ms.toFixed(0).padStart(7)}  ${result.errors}`,
+      );
+    }
+  } finally {
+    await chrome.kill();
+    server?.kill("SIGTERM");
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,482 @@
+// npm run bench:search -- [--products 100000] [--engine both|postgres|pglite] [--passes 4]
+//
+// Seeds (or reuses) a demo catalog on PostgreSQL (database store_bench on 127.0.0.1:5432, or
+// BENCH_DATABASE_URL) and on PGlite (a DATA_DIR under /tmp), starts the store's API in a child
+// process for each, and drives GET /api/products/filter over HTTP on 127.0.0.1 with a fixed query
+// mix: part numbers, one-word and multi-word queries, misspellings, synonyms, category + tag +
+// vendor + price filters, every sort and deep pages, at concurrency 1 and 16. Prints p50/p95/p99
+// latency and requests per second per engine and concurrency, then the slowest query classes.
+// Figures only: nothing is asserted (ARCHITECTURE "Benchmarks").
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpus, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+import { buildApp } from "../server/app.ts";
+import { loadStoreConfig, type ServerConfig } from "../server/config.ts";
+import { createMailDelivery } from "../services/email/mailer.ts";
+import { rebuildSearchIndex } from "../services/search/search-index.ts";
+import { createStoreServices } from "../services/store-services.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const PG_SERVER = process.env.BENCH_POSTGRES_SERVER ?? "postgres://postgres@127.0.0.1:5432";
+const PG_DATABASE = "store_bench";
+const PGLITE_DIR = process.env.BENCH_DATA_DIR ?? "/tmp/store-bench-pglite";
+
+type Engine = "postgres" | "pglite";
+interface Target {
+  engine: Engine;
+  url?: string;
+  dataDir?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child process: serve the API only (no pages) on a free port of 127.0.0.1.
+
+async function serve(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL || undefined;
+  const database = await openDatabase(
+    url ? { url, poolSize: 10 } : { dataDir: process.env.BENCH_DATA_DIR ?? PGLITE_DIR },
+  );
+  const config: ServerConfig = {
+    env: {
+      NODE_ENV: "production",
+      PORT: 0,
+      HOST: "127.0.0.1",
+      DATA_DIR: "/tmp",
+      LOG_LEVEL: "silent",
+      STORE_CONFIG: "./config/store.json",
+      SEED_PRODUCTS: 0,
+    },
+    dataDir: "/tmp",
+    publicUrl: "http://127.0.0.1",
+    sessionSecret: randomBytes(32).toString("hex"),
+    store: loadStoreConfig(`${ROOT}config/store.json`),
+  };
+  const mail = createMailDelivery({ db: database.db, from: "bench@example.com", outboxDir: "/tmp/store-bench-outbox" });
+  const app = await buildApp({ services: createStoreServices(database, config, mail), frontend: { mode: "none" } });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop());
+  process.once("SIGINT", () => void stop());
+  process.stdout.write(`LISTENING ${port}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preparing a database: seed when it holds fewer products than asked, build the search data when
+// it is missing or stale.
+
+async function ensurePostgresDatabase(): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.error(`PostgreSQL at ${PG_SERVER} does not answer (${(error as Error).message}): skipped.`);
+    return null;
+  }
+  const found = await admin.query("select 1 from pg_database where datname = $1", [PG_DATABASE]);
+  if (found.rowCount === 0) await admin.query(`create database ${PG_DATABASE}`);
+  await admin.end();
+  return `${PG_SERVER}/${PG_DATABASE}`;
+}
+
+async function count(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await handle.db.execute(query)) as unknown as { rows: { n: number | string }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+function open(target: Target): Promise<DatabaseHandle> {
+  return openDatabase(target.url ? { url: target.url, poolSize: 2 } : { dataDir: target.dataDir });
+}
+
+async function runSeedCli(target: Target, products: number): Promise<void> {
+  console.error(
+    `[${target.engine}] seeding ${products.toLocaleString("en-US")} products (once; later runs reuse them)...`,
+  );
+  const env = { ...process.env, DATABASE_URL: target.url ?? "", DATA_DIR: target.dataDir ?? "" };
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["db/seed/cli.ts", "--products", String(products), "--reset"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seeding failed (exit code ${code})`))));
+  });
+}
+
+interface Fixtures {
+  collections: Record<string, number>;
+  products: number;
+}
+
+async function prepare(target: Target, products: number): Promise<Fixtures> {
+  let handle = await open(target);
+  try {
+    await migrateDatabase(handle);
+    const have = await count(handle, sql`select count(*) as n from products`);
+    if (have < products) {
+      await handle.close();
+      await runSeedCli(target, products);
+      handle = await open(target);
+    }
+    const indexed = await count(handle, sql`select count(*) as n from search_documents`);
+    const listed = await count(handle, sql`select count(*) as n from search_products`);
+    const total = await count(handle, sql`select count(*) as n from products`);
+    if (indexed !== total || listed !== total) {
+      console.error(`[${target.engine}] building the search index...`);
+      const started = performance.now();
+      await rebuildSearchIndex(handle.db);
+      console.error(`[${target.engine}] search index built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const result = (await handle.db.execute(sql`select id, handle from collections`)) as unknown as {
+      rows: { id: number; handle: string }[];
+    };
+    return { collections: Object.fromEntries(result.rows.map((r) => [r.handle, r.id])), products: total };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function startServer(target: Target): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--serve"], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_DATABASE_URL: target.url ?? "", BENCH_DATA_DIR: target.dataDir ?? "" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffer = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const match = /LISTENING (\d+)/.exec(buffer);
+      if (match) resolve(Number(match[1]));
+    });
+    child.on("exit", (code) => reject(new Error(`the API process exited (code ${code}) before listening`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The query mix.
+
+interface MixEntry {
+  kind: string;
+  params: Record<string, string | string[]>;
+}
+
+function queryMix(f: Fixtures): MixEntry[] {
+  const c = (handle: string) => String(f.collections[handle] ?? 0);
+  const q = (kind: string, text: string, extra: Record<string, string | string[]> = {}): MixEntry => ({
+    kind,
+    params: { q: text, ...extra },
+  });
+  const mix: MixEntry[] = [
+    // Part numbers: exact in several spellings, prefixes, superseded numbers.
+    ...[
+      "SP2610X15",
+      "sp-2610-x15",
+      "SP2610 X15",
+      "spx1600z4",
+      "R0358801",
+      "520554",
+      "0202-300029",
+      "c4950",
+      "9-100-3105",
+      "WG1052AV",
+    ].map((text) => q("part number", text)),
+    ...["spx1600", "sp26", "T-CELL"].map((text) => q("part number prefix", text)),
+    // One word (broad: "pump" matches a third of the catalog).
+    ...["pump", "filter", "cartridge", "heater", "hayward", "o-ring", "intelliflo", "gasket", "light", "valve"].map(
+      (text) => q("one word", text),
+    ),
+    // Several words, brand + type.
+    ...[
+      "hayward super pump",
+      "pentair intelliflo vsf",
+      "salt cell",
+      "sand filter pump",
+      "jandy never lube valve",
+      "polaris sweep hose",
+      "variable speed pump 1.5 hp",
+      "hot tub filter 50 sq ft",
+      "pool pump motor",
+      "raypak heater igniter",
+    ].map((text) => q("multi word", text)),
+    // Misspellings (typo correction) and synonyms.
+    ...["chlorinater", "inteliflo", "cartrige", "hayword pump", "pentiar", "polaris swep hose"].map((text) =>
+      q("misspelling", text),
+    ),
+    ...["swg", "chlorinator cell", "hot tub heater", "ignitor"].map((text) => q("synonym", text)),
+    // The header box as you type (limit 4).
+    ...["hayw", "intellib", "super pu", "sand fil"].map((text) => q("as you type", text, { limit: "4" })),
+    // Home grid and plain category pages.
+    { kind: "home grid", params: { sortBy: "best_selling", limit: "16", page: "0" } },
+    { kind: "home grid", params: { sortBy: "id_desc", limit: "16", page: "0" } },
+    ...["pool-equipment", "pool-pumps", "pool-filter-cartridges", "spa-hot-tub-parts", "replacement-salt-cells"].map(
+      (handle) => ({ kind: "category", params: { c: c(handle) } }),
+    ),
+    // Category + tag + vendor + price filters (disjunctive facets).
+    { kind: "filters", params: { c: c("pool-pumps"), t: "Brand_Hayward" } },
+    { kind: "filters", params: { c: c("pool-equipment"), v: "Pentair", minPrice: "100", maxPrice: "1000" } },
+    {
+      kind: "filters",
+      params: { c: c("filters-and-cartridges"), t: ["Filter-Type_Cartridge", "Brand_Hayward", "Brand_Pentair"] },
+    },
+    { kind: "filters", params: { t: ["Brand_Pentair", "Type_Salt Cell"] } },
+    {
+      kind: "filters",
+      params: { c: c("pool-pumps"), t: ["Horsepower_1.5 HP", "Voltage_230V"], v: "Hayward", minPrice: "300" },
+    },
+    { kind: "filters", params: { q: "pump", v: "Hayward", minPrice: "200" } },
+    { kind: "filters", params: { q: "cartridge", t: "Brand_Unicel", maxPrice: "80" } },
+    { kind: "filters", params: { isFeatured: "true" } },
+    { kind: "filters", params: { availableForSaleOnly: "true", c: c("spa-hot-tub-parts") } },
+    {
+      kind: "brand page",
+      params: { vendor: "Hayward", availableForSaleOnly: "false", limit: "25", sortBy: "title_asc" },
+    },
+    {
+      kind: "brand page",
+      params: { vendor: "Zodiac", availableForSaleOnly: "false", limit: "25", sortBy: "title_asc", page: "3" },
+    },
+    // Every sort, with and without text.
+    ...[
+      "default",
+      "id_asc",
+      "id_desc",
+      "title_asc",
+      "title_desc",
+      "price_asc",
+      "price_desc",
+      "top_rated",
+      "best_selling",
+    ].flatMap((sortBy) => [
+      { kind: "sort", params: { c: c("pool-pumps"), sortBy } },
+      q("sort", "hayward filter", { sortBy }),
+    ]),
+    // Deep pages.
+    { kind: "deep page", params: { c: c("pool-equipment"), page: "200", limit: "24" } },
+    { kind: "deep page", params: { sortBy: "price_asc", page: "1000", limit: "24" } },
+    { kind: "deep page", params: { q: "pump", page: "150", limit: "48" } },
+    { kind: "deep page", params: { sortBy: "title_asc", page: "1500", limit: "48" } },
+  ];
+  return mix;
+}
+
+function toPath(entry: MixEntry): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(entry.params)) {
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, item);
+  }
+  return `/api/products/filter?${search}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load and figures.
+
+interface Sample {
+  kind: string;
+  ms: number;
+  ok: boolean;
+}
+
+async function request(baseUrl: string, entry: MixEntry): Promise<Sample> {
+  const started = performance.now();
+  try {
+    // Like a browser: compressed answers, read to the end.
+    const response = await fetch(`${baseUrl}${toPath(entry)}`, { headers: { "accept-encoding": "br, gzip" } });
+    const body = (await response.json()) as { products?: unknown[] };
+    return {
+      kind: entry.kind,
+      ms: performance.now() - started,
+      ok: response.status === 200 && Array.isArray(body.products),
+    };
+  } catch {
+    return { kind: entry.kind, ms: performance.now() - started, ok: false };
+  }
+}
+
+async function run(
+  baseUrl: string,
+  work: MixEntry[],
+  concurrency: number,
+): Promise<{ samples: Sample[]; seconds: number }> {
+  const samples: Sample[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < work.length) {
+        const entry = work[next++];
+        samples.push(await request(baseUrl, entry));
+      }
+    }),
+  );
+  return { samples, seconds: (performance.now() - started) / 1000 };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** A deterministic shuffle, so both engines see the same order. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+interface Row {
+  engine: Engine;
+  concurrency: number;
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  rps: number;
+}
+
+function summarize(engine: Engine, concurrency: number, result: { samples: Sample[]; seconds: number }): Row {
+  const times = result.samples.map((s) => s.ms).sort((a, b) => a - b);
+  return {
+    engine,
+    concurrency,
+    requests: result.samples.length,
+    errors: result.samples.filter((s) => !s.ok).length,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    max: times[times.length - 1] ?? 0,
+    rps: result.samples.length / result.seconds,
+  };
+}
+
+function printTable(rows: Row[]): void {
+  const header = ["engine", "concurrency", "requests", "errors", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s"];
+  const lines = rows.map((r) => [
+    r.engine,
+    String(r.concurrency),
+    String(r.requests),
+    String(r.errors),
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.p99.toFixed(1),
+    r.max.toFixed(1),
+    r.rps.toFixed(0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) => `| ${cells.map((cell, i) => cell.padStart(widths[i])).join(" | ")} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+function printKinds(engine: Engine, samples: Sample[]): void {
+  const byKind = new Map<string, number[]>();
+  for (const s of samples) byKind.set(s.kind, [...(byKind.get(s.kind) ?? []), s.ms]);
+  const rows = [...byKind]
+    .map(([kind, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return { kind, n: list.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+    })
+    .sort((a, b) => b.p50 - a.p50);
+  console.log(`\n${engine}, concurrency 1, by query class (slowest first):`);
+  for (const r of rows) {
+    console.log(
+      `  ${r.kind.padEnd(20)} n=${String(r.n).padStart(4)}  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      products: { type: "string", default: "100000" },
+      engine: { type: "string", default: "both" },
+      passes: { type: "string", default: "4" },
+      serve: { type: "boolean", default: false },
+    },
+  });
+  const loadAtStart = loadavg()[0];
+  const products = Number(values.products);
+  const passes = Math.max(1, Number(values.passes));
+  const engines: Engine[] = values.engine === "both" ? ["postgres", "pglite"] : [values.engine as Engine];
+  const rows: Row[] = [];
+  const kinds: [Engine, Sample[]][] = [];
+  for (const engine of engines) {
+    let target: Target;
+    if (engine === "postgres") {
+      const url = process.env.BENCH_DATABASE_URL || (await ensurePostgresDatabase());
+      if (!url) continue;
+      target = { engine, url };
+    } else {
+      target = { engine, dataDir: PGLITE_DIR };
+    }
+    const fixtures = await prepare(target, products);
+    const mix = queryMix(fixtures);
+    const { child, baseUrl } = await startServer(target);
+    try {
+      console.error(
+        `[${engine}] ${fixtures.products.toLocaleString("en-US")} products; ${mix.length} queries in the mix`,
+      );
+      await run(baseUrl, mix, 4); // warm-up: caches, plans, connections
+      const serial = await run(baseUrl, shuffled(Array.from({ length: passes }, () => mix).flat(), 1), 1);
+      rows.push(summarize(engine, 1, serial));
+      kinds.push([engine, serial.samples]);
+      const parallel = await run(baseUrl, shuffled(Array.from({ length: passes * 3 }, () => mix).flat(), 2), 16);
+      rows.push(summarize(engine, 16, parallel));
+    } finally {
+      await stopServer(child);
+    }
+  }
+  const [load1] = loadavg();
+  console.log(`\nGET /api/products/filter, ${products.toLocaleString("en-US")} products, all facets included`);
+  // The machine may be shared: the load average says how much of it the figures had.
+  console.log(
+    `${cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} at start, ${load1.toFixed(1)} at the end\n`,
+  );
+  printTable(rows);
+  for (const [engine, samples] of kinds) printKinds(engine, samples);
+}
+
+if (process.argv.includes("--serve")) {
+  serve().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      process.exit(1);
+    },
+  );
+}

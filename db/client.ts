@@ -1,0 +1,141 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as catalog from "./schema/catalog.ts";
+import * as commerce from "./schema/commerce.ts";
+import * as content from "./schema/content.ts";
+import * as customers from "./schema/customers.ts";
+import * as system from "./schema/system.ts";
+
+export const schema = { ...catalog, ...content, ...customers, ...commerce, ...system };
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs raw SQL (several statements allowed); used by migrations and maintenance. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL; when absent the embedded PGlite database is used. */
+  url?: string;
+  /** Where the embedded database lives (DATA_DIR). Ignored with a URL or `memory`. */
+  dataDir?: string;
+  /** An in-memory embedded database (tests). */
+  memory?: boolean;
+  poolSize?: number;
+}
+
+export class DatabaseLockedError extends Error {
+  override name = "DatabaseLockedError";
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite has no lock of its own: two processes opening one data directory corrupt it.
+ * A lock file holding our PID keeps a second process out; a stale one (dead PID) is taken over.
+ */
+export function acquireDirectoryLock(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockFile = join(dir, "store.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (readFileSync(lockFile, "utf8").trim() === String(process.pid)) rmSync(lockFile);
+        } catch {
+          // already gone
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number.parseInt(readFileSync(lockFile, "utf8").trim(), 10);
+      if (Number.isInteger(pid) && pid !== process.pid && processIsAlive(pid)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${dir} is in use by another store process (PID ${pid}). ` +
+            "Stop that process first, or give this one its own DATA_DIR (or a DATABASE_URL).",
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the embedded database in ${dir}.`);
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // The default (4.0) makes the planner prefer sequential scans over our GIN/trigram indexes.
+      options: "-c random_page_cost=1.1",
+    });
+    pool.on("error", () => {
+      // An idle client lost its connection; the pool replaces it on the next query.
+    });
+    const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      exec: async (sqlText) => {
+        await pool.query(sqlText);
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let release: (() => void) | undefined;
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    if (!options.dataDir) throw new Error("openDatabase needs a url, a dataDir or memory: true");
+    release = acquireDirectoryLock(options.dataDir);
+    dataDir = join(options.dataDir, "pgdata");
+  }
+  try {
+    const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
+    await client.exec("SET random_page_cost = 1.1;");
+    const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      exec: async (sqlText) => {
+        await client.exec(sqlText);
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release?.();
+        }
+      },
+    };
+  } catch (error) {
+    release?.();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3107);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/store-e2e-${PORT}`;
+
+// Debian's Chromium is the browser (never a downloaded one). Its background services are switched
+// off: this machine's network is closed and they would only fail.
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium" },
+      // Server-process behaviour does not depend on the viewport: it runs once, on desktop.
+      testIgnore: ["**/second-instance.spec.ts"],
+    },
+  ],
+  webServer: {
+    // The production build on a throw-away embedded database with a small demo catalog.
+    command: `rm -rf ${DATA_DIR} && react-router build && node server/main.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, SEED_PRODUCTS: "400", LOG_LEVEL: "warn", DATABASE_URL: "" },
+  },
+});

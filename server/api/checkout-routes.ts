@@ -1,0 +1,269 @@
+// Cart, checkout and orders REST API (spec shopping §7). The visitor's checkout comes from their session
+// (or their customer account), never from the URL alone: a checkout or order id in a path is only accepted
+// when it is the visitor's. Every write honours Idempotency-Key (server/plugins/idempotency.ts).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "../../services/checkout/cart-service.ts";
+import { addressInputSchema } from "../../services/checkout/checkout-address.ts";
+import {
+  addProductsToVisitorCart,
+  addToVisitorCart,
+  applyVisitorDiscount,
+  getVisitorCart,
+  removeFromVisitorCart,
+  removeVisitorDiscount,
+  setVisitorCartQuantities,
+} from "../../services/checkout/visitor-cart.ts";
+import { type Visitor, visitorFromSession } from "../../services/checkout/visitor-checkout.ts";
+import { InvalidInput, Unauthorized } from "../../services/errors.ts";
+import { requestProductOnOrder } from "../../services/orders/add-to-order.ts";
+import { completeCheckout } from "../../services/orders/complete-checkout.ts";
+import { withSessionOrder } from "../../services/orders/order-access.ts";
+import { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../services/orders/order-queries.ts";
+import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
+import type { StoreServices } from "../../services/store-services.ts";
+import { amountToCents, centsToAmount } from "../../shared/money.ts";
+
+const positiveId = (what: string) =>
+  z.coerce
+    .number({ error: `must be a ${what} id` })
+    .int({ error: `must be a ${what} id` })
+    .positive({ error: `must be a ${what} id` });
+
+const lineItemSchema = (minQuantity: number) =>
+  z.object({
+    inventoryLevelId: z
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .positive({ error: "must be an inventory level id" }),
+    quantity: z
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(minQuantity, { error: minQuantity > 0 ? "Quantity must be greater than 0" : "must be 0 or more" })
+      .max(MAX_LINE_QUANTITY, { error: `Can't add more than ${MAX_LINE_QUANTITY}` }),
+  });
+
+/** `{inventoryLevelId, quantity}` or `{lineItems: [...]}` (spec §7). */
+const lineItemsBody = (minQuantity: number) =>
+  z.union(
+    [lineItemSchema(minQuantity), z.object({ lineItems: z.array(lineItemSchema(minQuantity)).min(1).max(100) })],
+    {
+      error: "Send {inventoryLevelId, quantity} or {lineItems: [{inventoryLevelId, quantity}]}.",
+    },
+  );
+
+const checkoutIdParams = z.object({ checkoutId: z.string().min(1).max(100) });
+const codeQuery = z.object({
+  code: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(100),
+});
+
+const completeBody = z.object({
+  email: z.string().max(254).optional(),
+  shippingAddress: addressInputSchema.optional(),
+  mailingAddressId: z.number().int().positive().optional(),
+  shippingRateId: z.number().int().positive().nullable().optional(),
+  card: z
+    .object({
+      number: z.string().max(30),
+      expMonth: z.coerce.number().int(),
+      expYear: z.coerce.number().int(),
+      cvc: z.string().max(4),
+      name: z.string().max(100).optional(),
+    })
+    .optional(),
+  saveCard: z.boolean().optional(),
+  paymentMethodId: z.number().int().positive().optional(),
+  /** The total shown to the shopper; the order is refused when the total is different now. */
+  expectedTotal: z.number().nonnegative().optional(),
+});
+
+function items(body: z.infer<ReturnType<typeof lineItemsBody>>) {
+  return "lineItems" in body ? body.lineItems : [body];
+}
+
+export async function checkoutRoutes(fastify: FastifyInstance, { services }: { services: StoreServices }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = () => services.database.db;
+  const store = services.config.store;
+  const cart = { currency: store.storeCurrency };
+
+  // The spec's client sends a JSON content type with no body on discount and Add to Order calls: an empty
+  // JSON body is "no body" here (in this plugin's scope only), not an error.
+  const defaultJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") return done(null, undefined);
+    defaultJson(request, body as string, done);
+  });
+
+  async function visitorOf(request: FastifyRequest, create: boolean): Promise<Visitor> {
+    const session = create ? await request.session.ensure() : await request.session.get();
+    return visitorFromSession(db(), session, request.ip);
+  }
+
+  // Cart --------------------------------------------------------------------------------------------
+
+  app.get("/checkouts", async (request) => ({
+    checkout: await getVisitorCart(db(), await visitorOf(request, false), cart),
+  }));
+
+  app.post("/checkouts/lineItems", { schema: { body: lineItemsBody(1) } }, async (request) => ({
+    checkout: await addToVisitorCart(db(), await visitorOf(request, true), items(request.body), cart),
+  }));
+
+  app.put("/checkouts/lineItems", { schema: { body: lineItemsBody(0) } }, async (request) => ({
+    checkout: await setVisitorCartQuantities(db(), await visitorOf(request, true), items(request.body), cart),
+  }));
+
+  app.delete(
+    "/checkouts/lineItems/:lineItemId",
+    { schema: { params: z.object({ lineItemId: positiveId("line item") }) } },
+    async (request) => ({
+      checkout: await removeFromVisitorCart(db(), await visitorOf(request, false), request.params.lineItemId, cart),
+    }),
+  );
+
+  app.post(
+    "/checkouts/products",
+    {
+      schema: {
+        body: z.object({
+          handles: z
+            .array(z.string().trim().min(1).max(255), { error: "must be a list of product handles" })
+            .min(1)
+            .max(50),
+        }),
+      },
+    },
+    async (request) => ({
+      checkout: await addProductsToVisitorCart(db(), await visitorOf(request, true), request.body.handles, cart),
+    }),
+  );
+
+  app.post(
+    "/checkouts/:checkoutId/discountCodes",
+    { schema: { params: checkoutIdParams, querystring: codeQuery } },
+    async (request) => ({
+      checkout: await applyVisitorDiscount(
+        db(),
+        await visitorOf(request, false),
+        request.params.checkoutId,
+        request.query.code,
+        cart,
+      ),
+    }),
+  );
+
+  app.delete(
+    "/checkouts/:checkoutId/discountCodes",
+    { schema: { params: checkoutIdParams, querystring: codeQuery } },
+    async (request) => ({
+      checkout: await removeVisitorDiscount(
+        db(),
+        await visitorOf(request, false),
+        request.params.checkoutId,
+        request.query.code,
+        cart,
+      ),
+    }),
+  );
+
+  // Checkout in one call (the checkout page does the same in steps) ---------------------------------
+
+  app.post(
+    "/checkouts/:checkoutId/complete",
+    { schema: { params: checkoutIdParams, body: completeBody } },
+    async (request) => {
+      const visitor = await visitorOf(request, false);
+      const { expectedTotal, ...rest } = request.body;
+      const placed = await completeCheckout(
+        db(),
+        visitor,
+        request.params.checkoutId,
+        { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
+        {
+          gateway: defaultPaymentGateway(),
+          currency: store.storeCurrency,
+          publicUrl: services.config.publicUrl,
+          storeName: store.storeName,
+        },
+      );
+      if (visitor.sessionId !== null && visitor.customerId === null) {
+        await request.session.update(withSessionOrder(visitor.sessionData, placed.orderId));
+      }
+      return {
+        order: {
+          id: placed.orderId,
+          orderNumber: placed.orderNumber,
+          totalPrice: centsToAmount(placed.totalCents),
+          alreadyPlaced: placed.alreadyPlaced,
+          statusUrl: `/account/orders/${placed.orderId}`,
+        },
+      };
+    },
+  );
+
+  // Orders ------------------------------------------------------------------------------------------
+
+  app.get(
+    "/orders",
+    {
+      schema: {
+        querystring: z.object({
+          page: z.coerce.number().int().min(0).max(100_000).default(0),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+      },
+    },
+    async (request) => {
+      const visitor = await visitorOf(request, false);
+      if (visitor.customerId === null) throw new Unauthorized("Please sign in to see your orders.");
+      const { page, limit } = request.query;
+      return listCustomerOrders(db(), visitor.customerId, { limit, offset: page * limit });
+    },
+  );
+
+  app.get(
+    "/orders/:orderId",
+    {
+      schema: {
+        params: z.object({ orderId: positiveId("order") }),
+        querystring: z.object({ token: z.string().max(100).optional() }),
+      },
+    },
+    async (request) => {
+      const visitor = await visitorOf(request, false);
+      const orderId = await findVisibleOrderId(db(), visitor, request.params.orderId, request.query.token ?? null);
+      return { order: await getOrderDetail(db(), orderId) };
+    },
+  );
+
+  app.post(
+    "/orders/:orderId/relatedProducts/:productId",
+    {
+      schema: {
+        params: z.object({ orderId: positiveId("order"), productId: positiveId("product") }),
+        querystring: z.object({ token: z.string().max(100).optional() }),
+      },
+    },
+    async (request) => {
+      if (request.body !== undefined && request.body !== null && typeof request.body !== "object") {
+        throw new InvalidInput("This call takes no body.");
+      }
+      await requestProductOnOrder(
+        db(),
+        await visitorOf(request, false),
+        { orderId: request.params.orderId, productId: request.params.productId, token: request.query.token ?? null },
+        {
+          storeEmail: store.storeEmail,
+          storeName: store.storeName,
+          publicUrl: services.config.publicUrl,
+          productPath: store.paths.products,
+          currency: store.storeCurrency,
+        },
+      );
+      return { success: true };
+    },
+  );
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import type { ProductCard } from "../../services/catalog/product-cards.ts";
+import { InvalidInput } from "../../services/errors.ts";
+import { filterProducts } from "../../services/search/product-filter.ts";
+import type { StoreServices } from "../../services/store-services.ts";
+import {
+  type CardField,
+  CatalogQueryError,
+  parseCatalogQuery,
+  type RawCatalogQuery,
+  rawCatalogQuerySchema,
+} from "../../shared/catalog-query.ts";
+
+function project(card: ProductCard, fields: readonly CardField[]): Partial<ProductCard> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) out[field] = card[field];
+  return out as Partial<ProductCard>;
+}
+
+export async function searchRoutes(app: FastifyInstance, { services }: { services: StoreServices }) {
+  const { db } = services.database;
+
+  // GET /api/products/filter (spec §7): the query encoding is documented in shared/catalog-query.ts.
+  app.get("/products/filter", async (request) => {
+    const raw = rawCatalogQuerySchema.safeParse(request.query);
+    if (!raw.success) throw new InvalidInput("Invalid query string.");
+    let query: ReturnType<typeof parseCatalogQuery>;
+    try {
+      query = parseCatalogQuery(raw.data as RawCatalogQuery);
+    } catch (error) {
+      if (error instanceof CatalogQueryError) throw new InvalidInput(error.message);
+      throw error;
+    }
+    const result = await filterProducts(db, query);
+    const fields = query.fields;
+    return {
+      products: fields ? result.products.map((card) => project(card, fields)) : result.products,
+      pageInfo: result.pageInfo,
+      collections: result.collections,
+    };
+  });
+}

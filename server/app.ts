@@ -1,0 +1,107 @@
+import { join } from "node:path";
+import compress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { ServerBuild } from "react-router";
+import type { StoreServices } from "../services/store-services.ts";
+import { accountRoutes } from "./api/account-routes.ts";
+import { catalogRoutes } from "./api/catalog-routes.ts";
+import { checkoutRoutes } from "./api/checkout-routes.ts";
+import { healthRoutes } from "./api/health.ts";
+import { searchRoutes } from "./api/search-routes.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerIdempotency } from "./plugins/idempotency.ts";
+import { registerImages } from "./plugins/images.ts";
+import { registerLiveVisits } from "./plugins/live-visits.ts";
+import { registerReactRouter } from "./plugins/react-router.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerSession } from "./plugins/session.ts";
+
+export type Frontend =
+  | { mode: "production"; clientDir: string; getBuild: () => Promise<ServerBuild> }
+  | {
+      mode: "development";
+      getBuild: () => Promise<ServerBuild>;
+      registerDevMiddleware: (app: FastifyInstance) => Promise<void>;
+    }
+  | { mode: "none" };
+
+export interface BuildAppOptions {
+  services: StoreServices;
+  frontend: Frontend;
+  logger?: FastifyServerOptions["logger"];
+}
+
+const HASHED_ASSET = /^\/assets\//;
+
+/** Builds the store's HTTP app: plugins, then the REST API, then static files and server rendering. */
+export async function buildApp({ services, frontend, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? false,
+    // Only as many X-Forwarded-For hops as there are real proxies: otherwise a client could pick
+    // its own address and walk around per-address rate limits.
+    trustProxy: (_address: string, hop: number) => hop < (services.config.env.TRUST_PROXY ?? 0),
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+    genReqId: () => crypto.randomUUID(),
+    // Parameters such as `t` may repeat; keep them as arrays.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, {
+    https: services.config.publicUrl.startsWith("https://"),
+    dev: frontend.mode === "development",
+  });
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  await app.register(registerSession, {
+    db: services.database.db,
+    secure: services.config.publicUrl.startsWith("https://"),
+  });
+
+  // REST API: everything under /api is JSON, with its own 404.
+  await app.register(
+    async (api) => {
+      await api.register(registerIdempotency, { db: services.database.db });
+      await api.register(healthRoutes, { services });
+      await api.register(catalogRoutes, { services });
+      await api.register(searchRoutes, { services });
+      await api.register(checkoutRoutes, { services });
+      await api.register(accountRoutes, { services });
+      // Without this the page renderer's catch-all would answer unknown API paths with HTML.
+      api.all("/*", async (request, reply) =>
+        reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),
+      );
+    },
+    { prefix: "/api" },
+  );
+
+  // Live visits: socket.io namespace /customer on the same HTTP server, and GET /api/visits/live.
+  await registerLiveVisits(app, { db: services.database.db, redisUrl: services.config.env.REDIS_URL });
+
+  await registerImages(app, { cacheDir: join(services.config.dataDir, "image-cache") });
+
+  if (frontend.mode === "production") {
+    await app.register(fastifyStatic, {
+      root: frontend.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply) {
+        reply.header(
+          "Cache-Control",
+          HASHED_ASSET.test(reply.request.url) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+  } else if (frontend.mode === "development") {
+    await frontend.registerDevMiddleware(app);
+  }
+
+  if (frontend.mode !== "none") {
+    await registerReactRouter(app, { getBuild: frontend.getBuild, services, mode: frontend.mode });
+  }
+  return app;
+}

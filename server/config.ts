@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { type StoreConfig, storeConfigSchema } from "../shared/store-config.ts";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DATA_DIR: z.string().default("./data"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SESSION_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STORE_CONFIG: z.string().default("./config/store.json"),
+  SEED_PRODUCTS: z.coerce.number().int().min(0).default(3000),
+  /** How many reverse proxies sit in front of the store; their X-Forwarded-For hops are trusted. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
+  RECAPTCHA_SECRET: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface ServerConfig {
+  env: Env;
+  dataDir: string;
+  publicUrl: string;
+  sessionSecret: string;
+  store: StoreConfig;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function formatIssues(prefix: string, error: z.ZodError): string {
+  return error.issues.map((issue) => `${prefix}${issue.path.join(".")}: ${issue.message}`).join("\n");
+}
+
+export function loadStoreConfig(file: string): StoreConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new ConfigError(`Cannot read the store configuration ${file}: ${(error as Error).message}`);
+  }
+  const parsed = storeConfigSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new ConfigError(`Invalid store configuration in ${file}:\n${formatIssues("  ", parsed.error)}`);
+  return parsed.data;
+}
+
+/** The session secret is generated once and kept in DATA_DIR so a restart keeps sessions valid. */
+function sessionSecretFor(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) throw new ConfigError(`Invalid environment:\n${formatIssues("  ", parsed.error)}`);
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    env,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    sessionSecret: sessionSecretFor(dataDir, env.SESSION_SECRET),
+    store: loadStoreConfig(resolve(env.STORE_CONFIG)),
+  };
+}

@@ -1,0 +1,243 @@
+// The live connection (spec account-and-shell §2 "Shell"): socket.io on the store's own HTTP server,
+// namespace /customer. Browsers report a visit with their path on each page change and leave when they
+// go; each visit is stored (visits table) and GET /api/visits/live reports who is on the store now.
+//
+// With REDIS_URL set the Redis adapter joins the instances behind a load balancer: a socket's state
+// (socket.data.path) is visible to every instance, so the live count covers the whole store.
+import { createAdapter } from "@socket.io/redis-adapter";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { createClient } from "redis";
+import { type DefaultEventsMap, Server, type Socket } from "socket.io";
+import type { Database } from "../../db/client.ts";
+import { customers } from "../../db/schema/customers.ts";
+import { findSession } from "../../services/session/session-store.ts";
+import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT } from "../../services/visits/visit-protocol.ts";
+import {
+  endStaleVisits,
+  endVisit,
+  type LiveVisitors,
+  recordVisit,
+  summarizeLiveVisitors,
+  type VisitContext,
+  visitPayloadSchema,
+} from "../../services/visits/visit-store.ts";
+import { SESSION_COOKIE } from "./session.ts";
+
+export interface LiveVisitsOptions {
+  db: Database;
+  /** REDIS_URL: use the Redis adapter so several instances share their sockets. */
+  redisUrl?: string;
+  /** How long to wait for Redis at start-up before failing. */
+  redisConnectTimeoutMs?: number;
+  /** Prefix of the adapter's Redis channels; stores sharing one Redis need different ones. */
+  redisKey?: string;
+}
+
+export interface LiveVisitsHandle {
+  io: Server;
+  /** Live sockets of every instance, by path. */
+  liveVisitors(): Promise<LiveVisitors>;
+}
+
+interface SocketData {
+  path: string | null;
+  sessionId: string | null;
+  customerId: number | null;
+}
+
+type VisitSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+/** A visitor changing pages faster than this is a script; extra events are dropped. */
+export const MAX_VISIT_EVENTS_PER_MINUTE = 60;
+/** Open visits older than this at start-up were left by a stopped process. */
+export const STALE_VISIT_MS = 24 * 60 * 60 * 1000;
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const cut = part.indexOf("=");
+    if (cut > 0 && part.slice(0, cut).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(cut + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+function clientIp(socket: VisitSocket): string | null {
+  // The app trusts its proxy (trustProxy: true), so the same forwarded address is used here.
+  const forwarded = socket.handshake.headers["x-forwarded-for"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return first || socket.handshake.address || null;
+}
+
+/**
+ * Only pages of this store may open the connection: a browser sends the visitor's cookies with a
+ * WebSocket handshake from any site, and CORS does not apply to WebSockets.
+ */
+export function isSameOrigin(origin: string | undefined, host: string | undefined): boolean {
+  if (!origin) return true; // not a browser page (server-to-server, tests): no cookies to abuse
+  if (!host) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(message)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Attaches socket.io to Fastify's HTTP server and adds GET /api/visits/live. Call before `listen`. */
+export async function registerLiveVisits(
+  app: FastifyInstance,
+  { db, redisUrl, redisConnectTimeoutMs = 5000, redisKey = "socket.io" }: LiveVisitsOptions,
+): Promise<LiveVisitsHandle> {
+  const io = new Server(app.server, {
+    serveClient: false,
+    // Visit events are tiny; a big frame is not a visitor.
+    maxHttpBufferSize: 4 * 1024,
+    allowRequest: (request, callback) => callback(null, isSameOrigin(request.headers.origin, request.headers.host)),
+  });
+
+  let closeRedis: (() => Promise<void>) | undefined;
+  if (redisUrl) {
+    const pub = createClient({ url: redisUrl });
+    const sub = pub.duplicate();
+    // Without listeners a lost Redis connection would crash the process; the clients reconnect by themselves.
+    pub.on("error", (error: Error) => app.log.error({ err: error }, "live visits: Redis publisher error"));
+    sub.on("error", (error: Error) => app.log.error({ err: error }, "live visits: Redis subscriber error"));
+    try {
+      await withTimeout(
+        Promise.all([pub.connect(), sub.connect()]),
+        redisConnectTimeoutMs,
+        `Cannot connect to Redis at REDIS_URL within ${redisConnectTimeoutMs} ms: is it running?`,
+      );
+    } catch (error) {
+      pub.destroy();
+      sub.destroy();
+      io.close();
+      throw error;
+    }
+    io.adapter(createAdapter(pub, sub, { key: redisKey }));
+    closeRedis = async () => {
+      await Promise.allSettled([pub.close(), sub.close()]);
+    };
+  }
+
+  const namespace = io.of(LIVE_VISITS_NAMESPACE);
+  // Writes still running, so shutting down waits for them before the database closes.
+  const pending = new Set<Promise<void>>();
+
+  // Who is visiting: the session cookie names the signed-in customer, if any.
+  namespace.use(async (socket: VisitSocket, next) => {
+    socket.data.path = null;
+    socket.data.sessionId = null;
+    socket.data.customerId = null;
+    try {
+      const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const session = token ? await findSession(db, token) : undefined;
+      if (session) {
+        socket.data.sessionId = session.id;
+        if (session.userId !== null) {
+          const [customer] = await db
+            .select({ id: customers.id })
+            .from(customers)
+            .where(eq(customers.userId, session.userId))
+            .limit(1);
+          socket.data.customerId = customer?.id ?? null;
+        }
+      }
+    } catch (error) {
+      // An anonymous visit is still a visit.
+      app.log.warn({ err: error }, "live visits: session lookup failed");
+    }
+    next();
+  });
+
+  namespace.on("connection", (socket: VisitSocket) => {
+    const context: VisitContext = {
+      socketId: socket.id,
+      sessionId: socket.data.sessionId,
+      customerId: socket.data.customerId,
+      userAgent: socket.handshake.headers["user-agent"] ?? null,
+      ipAddress: clientIp(socket),
+    };
+    // One write at a time per socket, so a visit and the leave that follows land in that order.
+    let queue: Promise<void> = Promise.resolve();
+    const enqueue = (work: () => Promise<void>) => {
+      const next = queue
+        .then(work)
+        .catch((error: unknown) => app.log.warn({ err: error }, "live visits: write failed"));
+      queue = next;
+      pending.add(next);
+      void next.finally(() => pending.delete(next));
+    };
+    let windowStart = Date.now();
+    let eventsInWindow = 0;
+
+    socket.on(VISIT_EVENT, (payload: unknown) => {
+      const now = Date.now();
+      if (now - windowStart > 60_000) {
+        windowStart = now;
+        eventsInWindow = 0;
+      }
+      if (++eventsInWindow > MAX_VISIT_EVENTS_PER_MINUTE) return;
+      const visit = visitPayloadSchema.safeParse(payload);
+      if (!visit.success) return;
+      socket.data.path = visit.data.path;
+      enqueue(() => recordVisit(db, context, visit.data));
+    });
+    socket.on(LEAVE_EVENT, () => {
+      socket.data.path = null;
+      enqueue(() => endVisit(db, socket.id));
+    });
+    socket.on("disconnect", () => {
+      socket.data.path = null;
+      enqueue(() => endVisit(db, socket.id));
+    });
+  });
+
+  const liveVisitors = async (): Promise<LiveVisitors> => {
+    const sockets = await namespace.fetchSockets();
+    return summarizeLiveVisitors(sockets.map((socket) => (socket.data as SocketData).path));
+  };
+
+  app.get("/api/visits/live", async () => liveVisitors());
+
+  app.addHook("onReady", async () => {
+    try {
+      await endStaleVisits(db, STALE_VISIT_MS);
+    } catch (error) {
+      app.log.warn({ err: error }, "live visits: closing stale visits failed");
+    }
+  });
+  app.addHook("preClose", async () => {
+    // Close this instance's sockets first (Fastify's close would wait for open WebSockets), but not with
+    // io.close(): that also closes the HTTP server, which is Fastify's to close. `local` keeps the
+    // disconnect from reaching the other instances through the adapter.
+    namespace.local.disconnectSockets(true);
+    io.local.disconnectSockets(true);
+    await Promise.allSettled([io.of("/").adapter.close(), namespace.adapter.close()]);
+    io.engine.close();
+    await Promise.allSettled([...pending]);
+    await closeRedis?.();
+  });
+
+  return { io, liveVisitors };
+}

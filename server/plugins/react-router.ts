@@ -1,0 +1,48 @@
+import { createRequest } from "@remix-run/node-fetch-server";
+import type { FastifyInstance } from "fastify";
+import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppLoadContext } from "../../app/context.ts";
+import type { StoreServices } from "../../services/store-services.ts";
+import { scriptNonceOf } from "./security-headers.ts";
+
+type EntryWithContext = { appContext: import("react-router").RouterContext<AppLoadContext> };
+
+/**
+ * Everything that is not an API route or a static file is rendered by React Router.
+ * `getBuild` returns the production build, or Vite's current one in development.
+ */
+export async function registerReactRouter(
+  app: FastifyInstance,
+  options: { getBuild: () => Promise<ServerBuild>; services: StoreServices; mode: "production" | "development" },
+) {
+  const handlers = new WeakMap<ServerBuild, RequestHandler>();
+  const handlerFor = (build: ServerBuild) => {
+    let handler = handlers.get(build);
+    if (!handler) {
+      handler = createRequestHandler(build, options.mode);
+      handlers.set(build, handler);
+    }
+    return handler;
+  };
+  await app.register(async (scope) => {
+    // React Router reads the raw body itself (forms, actions): Fastify must leave the stream alone.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+    scope.all("/*", async (request, reply) => {
+      const build = await options.getBuild();
+      const handler = handlerFor(build);
+      const entry = build.entry.module as unknown as EntryWithContext;
+      const context = new RouterContextProvider();
+      context.set(entry.appContext, {
+        services: options.services,
+        nonce: scriptNonceOf(reply.raw),
+        requestId: request.id,
+        session: request.session,
+      });
+      const webRequest = createRequest(request.raw, reply.raw);
+      const response = await handler(webRequest, context);
+      return reply.send(response);
+    });
+  });
+}

@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { centsToAmount } from "../../shared/money.ts";
+
+/** The first inventory level of the product's first variant (spec §3 Product (list/card)). */
+export interface CardInventoryLevel {
+  /** The inventoryLevelId a cart line is added with. */
+  id: number;
+  variantId: number;
+  inventoryPrice: number;
+  inventoryCompareAtPrice: number | null;
+  availableForSale: boolean;
+  availableQuantity: number;
+  /** True: sold regardless of stock (unlimited quantity). */
+  bypassNegativeQuantity: boolean;
+}
+
+export interface ProductCard {
+  id: number;
+  title: string;
+  vendor: string | null;
+  imageUrl: string | null;
+  handle: string;
+  avgRating: number;
+  totalReviews: number;
+  price: number;
+  compareAtPrice: number | null;
+  isFeatured: boolean;
+  Images: { id: number; url: string }[];
+  availableInventoryLevels: CardInventoryLevel[];
+}
+
+interface CardRow {
+  id: number;
+  title: string;
+  handle: string;
+  vendor: string | null;
+  avg_rating: string | number;
+  total_reviews: number;
+  min_price_cents: number;
+  compare_at_price_cents: number | null;
+  is_featured: boolean;
+  images: { id: number; url: string }[] | string | null;
+  level_id: number | null;
+  variant_id: number | null;
+  variant_price_cents: number | null;
+  variant_compare_at_price_cents: number | null;
+  variant_available_for_sale: boolean | null;
+  available: number | null;
+  bypass_negative_quantity: boolean | null;
+}
+
+/**
+ * The product cards for the given ids, in the given order (unknown ids are skipped). One query:
+ * the images and the first inventory level come from index lookups per product.
+ */
+export async function loadProductCards(db: Database, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const result = (await db.execute(sql`
+    select p.id, p.title, p.handle, v.name as vendor, p.avg_rating, p.total_reviews, p.min_price_cents,
+      p.compare_at_price_cents, p.is_featured,
+      (select json_agg(json_build_object('id', i.id, 'url', i.url) order by i.position, i.id)
+         from product_images i where i.product_id = p.id) as images,
+      lvl.level_id, lvl.variant_id, lvl.variant_price_cents, lvl.variant_compare_at_price_cents,
+      lvl.variant_available_for_sale, lvl.available, lvl.bypass_negative_quantity
+    from products p
+    left join vendors v on v.id = p.vendor_id
+    left join lateral (
+      select il.id as level_id, va.id as variant_id, va.price_cents as variant_price_cents,
+        va.compare_at_price_cents as variant_compare_at_price_cents,
+        (va.available_for_sale and p.available_for_sale) as variant_available_for_sale, il.available, il.bypass_negative_quantity
+      from variants va
+      join inventory_items ii on ii.variant_id = va.id
+      join inventory_levels il on il.inventory_item_id = ii.id
+      where va.product_id = p.id
+      order by va.position, va.id, il.id
+      limit 1
+    ) lvl on true
+    where p.id = any(${sql.param(ids)}::int[])
+  `)) as unknown as { rows: CardRow[] };
+  const byId = new Map<number, ProductCard>();
+  for (const row of result.rows) {
+    const images =
+      typeof row.images === "string" ? (JSON.parse(row.images) as ProductCard["Images"]) : (row.images ?? []);
+    const levels: CardInventoryLevel[] =
+      row.level_id === null
+        ? []
+        : [
+            {
+              id: row.level_id,
+              variantId: row.variant_id ?? 0,
+              inventoryPrice: centsToAmount(row.variant_price_cents ?? row.min_price_cents),
+              inventoryCompareAtPrice:
+                row.variant_compare_at_price_cents === null ? null : centsToAmount(row.variant_compare_at_price_cents),
+              availableForSale: row.variant_available_for_sale === true,
+              availableQuantity: row.available ?? 0,
+              bypassNegativeQuantity: row.bypass_negative_quantity === true,
+            },
+          ];
+    byId.set(row.id, {
+      id: row.id,
+      title: row.title,
+      vendor: row.vendor,
+      imageUrl: images[0]?.url ?? null,
+      handle: row.handle,
+      avgRating: Number(row.avg_rating),
+      totalReviews: row.total_reviews,
+      price: centsToAmount(row.min_price_cents),
+      compareAtPrice: row.compare_at_price_cents === null ? null : centsToAmount(row.compare_at_price_cents),
+      isFeatured: row.is_featured,
+      Images: images,
+      availableInventoryLevels: levels,
+    });
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, test } from "vitest";
+import { summarizeLiveVisitors, visitPayloadSchema } from "../visits/visit-store.ts";
+import { countWords, readingTimeMinutes } from "./article-detail.ts";
+import { articlePath, brandPath, questionPath, topicPath } from "./content-paths.ts";
+
+describe("reading time", () => {
+  test("words of the body, markup left out, divided by 225 and rounded up", () => {
+    expect(countWords("<h2>Free shipping</h2><p>Orders over $99 ship&nbsp;free.</p><script>x y z</script>")).toBe(7);
+    expect(readingTimeMinutes(`<p>${"word ".repeat(225)}</p>`)).toBe(1);
+    expect(readingTimeMinutes(`<p>${"word ".repeat(226)}</p>`)).toBe(2);
+    expect(readingTimeMinutes("")).toBe(0);
+  });
+});
+
+describe("content addresses", () => {
+  test("blog posts under the blog path, info articles at their old id or handle", () => {
+    expect(articlePath({ kind: "blog", handle: "spa-cover-care", legacyId: null }, { blog: "/blog" })).toBe(
+      "/blog/spa-cover-care",
+    );
+    expect(articlePath({ kind: "info", handle: "shipping-details", legacyId: 257 }, { blog: "/blog" })).toBe(
+      "/Articles.asp?ID=257",
+    );
+    expect(articlePath({ kind: "info", handle: "warranty", legacyId: null }, { blog: "/blog" })).toBe("/warranty");
+  });
+
+  test("brands by name, questions and topics by id and handle", () => {
+    expect(brandPath("Zodiac Jandy")).toBe("/brands/Zodiac%20Jandy");
+    expect(questionPath({ displayableId: "1001", handle: "pump-hums" })).toBe("/questions/1001/pump-hums");
+    expect(topicPath({ id: 3, handle: "heaters" })).toBe("/questions/Topic/heaters/3");
+  });
+});
+
+describe("live visits", () => {
+  test("a visit is a site path; its query is dropped", () => {
+    expect(visitPayloadSchema.parse({ path: "/reset-password?token=abc" })).toEqual({ path: "/reset-password" });
+    expect(visitPayloadSchema.safeParse({ path: "//evil.example/x" }).success).toBe(false);
+    expect(visitPayloadSchema.safeParse({ path: "https://evil.example" }).success).toBe(false);
+    expect(visitPayloadSchema.safeParse({ path: "/a", latitude: 91 }).success).toBe(false);
+  });
+
+  test("counts sockets by path, the busiest first", () => {
+    expect(summarizeLiveVisitors(["/b", "/a", "/b", null])).toEqual({
+      liveVisitors: 4,
+      paths: [
+        { path: "/b", visitors: 2 },
+        { path: "/a", visitors: 1 },
+      ],
+    });
+  });
+});

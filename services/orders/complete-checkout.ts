@@ -1,0 +1,65 @@
+// Checkout in one call (the API's POST /checkouts/{id}/complete): save whatever contact, address and
+// shipping method are given, then place the order. The checkout page does the same in steps.
+import type { Database } from "../../db/client.ts";
+import type { AddressInput } from "../checkout/checkout-address.ts";
+import { describeErrors, saveContactAndAddress, saveShippingMethod } from "../checkout/checkout-details.ts";
+import { requireVisitorCheckout, type Visitor } from "../checkout/visitor-checkout.ts";
+import { InvalidInput } from "../errors.ts";
+import type { CardInput } from "../payments/payment-gateway.ts";
+import { type PlacedOrder, type PlaceOrderContext, placeOrder } from "./place-order.ts";
+
+export interface CompleteCheckoutInput {
+  email?: string;
+  shippingAddress?: AddressInput;
+  mailingAddressId?: number;
+  shippingRateId?: number | null;
+  card?: CardInput;
+  saveCard?: boolean;
+  paymentMethodId?: number;
+  expectedTotalCents?: number;
+}
+
+export async function completeCheckout(
+  db: Database,
+  visitor: Visitor,
+  checkoutId: string,
+  input: CompleteCheckoutInput,
+  context: PlaceOrderContext,
+): Promise<PlacedOrder> {
+  if (!input.card && input.paymentMethodId === undefined)
+    throw new InvalidInput("Please enter a card or choose a saved card.");
+  const payment = input.card
+    ? { kind: "card" as const, card: input.card, saveCard: input.saveCard }
+    : { kind: "saved" as const, paymentMethodId: input.paymentMethodId as number };
+  const hasDetails =
+    input.email !== undefined || input.shippingAddress !== undefined || input.mailingAddressId !== undefined;
+  if (hasDetails || input.shippingRateId !== undefined) {
+    try {
+      await requireVisitorCheckout(db, visitor, checkoutId);
+    } catch (error) {
+      // Already placed by an earlier attempt of this visitor: placeOrder answers that order.
+      return placeOrder(
+        db,
+        visitor,
+        checkoutId,
+        { payment, expectedTotalCents: input.expectedTotalCents },
+        context,
+      ).catch(() => {
+        throw error;
+      });
+    }
+    if (hasDetails) {
+      const errors = await saveContactAndAddress(db, checkoutId, visitor.customerId, {
+        email: input.email,
+        shippingAddress: input.shippingAddress,
+        mailingAddressId: input.mailingAddressId,
+      });
+      if (errors) throw new InvalidInput(describeErrors(errors));
+    }
+    if (input.shippingRateId !== undefined) {
+      const errors = await saveShippingMethod(db, checkoutId, input.shippingRateId, context.currency);
+      if (errors) throw new InvalidInput(describeErrors(errors));
+    }
+  }
+  return placeOrder(db, visitor, checkoutId, { payment, expectedTotalCents: input.expectedTotalCents }, context);
+}

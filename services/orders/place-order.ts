@@ -1,0 +1,588 @@
+// Placing an order. The card is checked and the amount authorised first (a hold that is voided if the
+// order does not happen); then ONE transaction locks the checkout, re-prices it, takes the stock (a
+// conditional decrement: two shoppers racing for the last unit cannot both get it), counts the discount
+// code's use, writes the order and its lines, captures the payment, closes the cart and queues the
+// confirmation e-mail. Placing twice (double click, retry) finds the first order: orders.checkoutId is
+// unique and the checkout row lock makes the second attempt wait for the first.
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { inventoryLevels, products } from "../../db/schema/catalog.ts";
+import {
+  type AddressSnapshot,
+  checkouts,
+  orderLineItems,
+  orders,
+  paymentMethods,
+  transactions,
+} from "../../db/schema/commerce.ts";
+import { customers } from "../../db/schema/customers.ts";
+import { formatMoney } from "../../shared/money.ts";
+import { type CountryRule, validateAddress } from "../checkout/checkout-address.ts";
+import { customerEmail, loadCountryRules } from "../checkout/checkout-details.ts";
+import {
+  type CheckoutState,
+  checkoutRecordColumns,
+  loadCheckoutLines,
+  loadCheckoutState,
+  priceCheckout,
+} from "../checkout/checkout-state.ts";
+import { requireVisitorCheckout, type Visitor } from "../checkout/visitor-checkout.ts";
+import { redeemDiscountCode } from "../discounts/discount-store.ts";
+import { queueEmail } from "../email/mailer.ts";
+import { InvalidInput, NotFound, ServiceError, Unprocessable } from "../errors.ts";
+import type { CardInput, PaymentGateway } from "../payments/payment-gateway.ts";
+import { CardRejected } from "../payments/payment-gateway.ts";
+import { createGuestOrderToken, sessionOrderIds } from "./order-access.ts";
+import { buildOrderConfirmation } from "./order-email.ts";
+
+/** The card was refused (invalid, declined, or the processor failed): the cart is kept. */
+export class PaymentDeclined extends ServiceError {
+  override readonly status = 402;
+}
+
+export type PaymentInput =
+  | { kind: "card"; card: CardInput; saveCard?: boolean }
+  | { kind: "saved"; paymentMethodId: number };
+
+export interface PlaceOrderInput {
+  payment: PaymentInput;
+  /** The total the shopper saw when they pressed Place order; a different total now stops the order. */
+  expectedTotalCents?: number;
+}
+
+export interface PlaceOrderContext {
+  gateway: PaymentGateway;
+  currency: string;
+  publicUrl: string;
+  storeName: string;
+  now?: Date;
+}
+
+export interface PlacedOrder {
+  orderId: number;
+  orderNumber: string;
+  totalCents: number;
+  /** True when this call found the order an earlier call placed. */
+  alreadyPlaced: boolean;
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export const ORDER_NUMBER_PREFIX = "W";
+export function orderNumberFor(orderId: number): string {
+  return `${ORDER_NUMBER_PREFIX}${100000 + orderId}`;
+}
+
+function newDisplayableId(): string {
+  // 10 characters from an alphabet without look-alikes (no 0/O, 1/I): read out to support over the phone.
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const bytes = randomBytes(10);
+  let id = "T";
+  for (const byte of bytes) id += alphabet[byte % alphabet.length];
+  return id;
+}
+
+function brandLabel(brand: string): string {
+  const labels: Record<string, string> = {
+    visa: "Visa",
+    mastercard: "Mastercard",
+    american_express: "American Express",
+    discover: "Discover",
+  };
+  return labels[brand] ?? "Card";
+}
+
+/**
+ * A code on the cart that no longer applies stops the order rather than being dropped silently: the
+ * shopper never pays more than the total they were shown without being told why.
+ */
+function discountRefusal(message: string): string {
+  return `${message} Please remove the code to place your order.`;
+}
+
+/** What in the cart itself keeps it from being ordered: empty, an item off sale or short, a code refused. */
+export function cartProblem(state: CheckoutState): string | null {
+  if (state.lines.length === 0) return "Your cart is empty.";
+  for (const line of state.lines) {
+    if (!line.availableForSale)
+      return `${line.title} is no longer available for sale. Please remove it from your cart.`;
+    if (!line.bypassNegativeQuantity && line.quantity > line.availableQuantity) {
+      return `Only ${line.availableQuantity} of ${line.title} ${line.availableQuantity === 1 ? "is" : "are"} left. Please update your cart.`;
+    }
+  }
+  const discount = state.totals.discount;
+  if (discount?.problem) return discountRefusal(discount.problem.message);
+  return null;
+}
+
+/** The first thing that keeps this checkout from being ordered, as a sentence the shopper can act on. */
+export function readinessProblem(state: CheckoutState, rules: CountryRule[]): string | null {
+  const inCart = cartProblem(state);
+  if (inCart) return inCart;
+  if (!state.email) return "Please enter your e-mail address.";
+  if (!state.shippingAddress) return "Please enter a shipping address.";
+  const address = validateAddress(state.shippingAddress, rules);
+  if (!address.ok) return `Please check the shipping address: ${Object.values(address.errors).join("; ")}.`;
+  return null;
+}
+
+async function findOrderOfCheckout(db: Pick<Database, "select">, checkoutId: string) {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      totalCents: orders.totalCents,
+      customerId: orders.customerId,
+    })
+    .from(orders)
+    .where(eq(orders.checkoutId, checkoutId));
+  return order ?? null;
+}
+
+/** A retry after success: the order of this checkout, when the visitor is the one who placed it. */
+export async function findPlacedOrder(db: Database, visitor: Visitor, checkoutId: string): Promise<PlacedOrder | null> {
+  const order = await findOrderOfCheckout(db, checkoutId);
+  if (!order) return null;
+  const mine =
+    (visitor.customerId !== null && order.customerId === visitor.customerId) ||
+    visitor.sessionData.checkoutId === checkoutId ||
+    sessionOrderIds(visitor.sessionData).includes(order.id);
+  return mine
+    ? { orderId: order.id, orderNumber: order.orderNumber, totalCents: order.totalCents, alreadyPlaced: true }
+    : null;
+}
+
+async function findOrCreateGuestCustomer(tx: Tx, email: string, address: AddressSnapshot): Promise<number> {
+  const [existing] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(isNull(customers.userId), sql`lower(${customers.email}) = lower(${email})`))
+    .limit(1);
+  if (existing) return existing.id;
+  const [created] = await tx
+    .insert(customers)
+    .values({
+      email,
+      firstName: address.firstName ?? null,
+      lastName: address.lastName ?? null,
+      phone: address.phone ?? null,
+    })
+    .returning({ id: customers.id });
+  return created.id;
+}
+
+interface PaymentSource {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  name: string | null;
+  /** A saved card: its payment_methods row. */
+  paymentMethodId: number | null;
+  saveCard: boolean;
+}
+
+async function paymentSource(
+  db: Database,
+  visitor: Visitor,
+  payment: PaymentInput,
+  gateway: PaymentGateway,
+): Promise<PaymentSource> {
+  if (payment.kind === "saved") {
+    if (visitor.customerId === null) throw new InvalidInput("Please sign in to pay with a saved card.");
+    const [method] = await db
+      .select({
+        id: paymentMethods.id,
+        token: paymentMethods.gatewayToken,
+        brand: paymentMethods.brand,
+        last4: paymentMethods.last4,
+        expMonth: paymentMethods.expMonth,
+        expYear: paymentMethods.expYear,
+        name: paymentMethods.name,
+        gateway: paymentMethods.gateway,
+      })
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.id, payment.paymentMethodId),
+          eq(paymentMethods.customerId, visitor.customerId),
+          isNull(paymentMethods.deletedAt),
+        ),
+      );
+    if (!method?.token || method.gateway !== gateway.name) {
+      throw new NotFound("This saved card is no longer available. Please choose another or enter a card.");
+    }
+    return {
+      token: method.token,
+      brand: method.brand,
+      last4: method.last4 ?? "",
+      expMonth: method.expMonth ?? 0,
+      expYear: method.expYear ?? 0,
+      name: method.name,
+      paymentMethodId: method.id,
+      saveCard: false,
+    };
+  }
+  try {
+    const card = await gateway.tokenize(payment.card);
+    return {
+      token: card.token,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      name: payment.card.name?.trim() || null,
+      paymentMethodId: null,
+      saveCard: Boolean(payment.saveCard) && visitor.customerId !== null,
+    };
+  } catch (error) {
+    if (error instanceof CardRejected) throw new PaymentDeclined(error.message);
+    throw error;
+  }
+}
+
+export async function placeOrder(
+  db: Database,
+  visitor: Visitor,
+  checkoutId: string,
+  input: PlaceOrderInput,
+  context: PlaceOrderContext,
+): Promise<PlacedOrder> {
+  const { gateway, currency } = context;
+  const now = context.now ?? new Date();
+  const before = await findPlacedOrder(db, visitor, checkoutId);
+  if (before) return before;
+  await requireVisitorCheckout(db, visitor, checkoutId);
+
+  const [state, rules] = await Promise.all([
+    loadCheckoutState(db, checkoutId, { currency, now, ipAddress: visitor.ipAddress }),
+    loadCountryRules(db),
+  ]);
+  if (!state) throw new NotFound("Invalid checkout. Please reload the page and try again.");
+  if (!state.email && visitor.customerId !== null) {
+    // A signed-in customer who gave no contact e-mail is reached at their account's.
+    state.email = await customerEmail(db, visitor.customerId);
+    if (state.email) await db.update(checkouts).set({ email: state.email }).where(eq(checkouts.id, checkoutId));
+  }
+  const problem = readinessProblem(state, rules);
+  if (problem) throw new Unprocessable(problem);
+  const amountCents = state.totals.totalCents;
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== amountCents) {
+    throw new Unprocessable(
+      `Your order total changed to ${formatMoney(amountCents / 100, currency)}. Please review your order and place it again.`,
+    );
+  }
+  if (amountCents <= 0) throw new Unprocessable("There is nothing to pay for. Please add an item to your cart.");
+  const email = state.email as string;
+
+  const source = await paymentSource(db, visitor, input.payment, gateway);
+
+  // Written before the processor is asked, so an authorisation is never lost even if this process dies.
+  const [authorization] = await db
+    .insert(transactions)
+    .values({
+      displayableId: newDisplayableId(),
+      customerId: visitor.customerId,
+      paymentMethodId: source.paymentMethodId,
+      kind: "authorization",
+      status: "PENDING",
+      gateway: gateway.name,
+      amountCents,
+      currency,
+      email,
+    })
+    .returning({ id: transactions.id });
+  const authorized = await gateway.authorize({
+    token: source.token,
+    amountCents,
+    currency,
+    orderReference: checkoutId,
+  });
+  await db
+    .update(transactions)
+    .set({
+      status: authorized.status,
+      gatewayReference: authorized.reference,
+      errorMessage: authorized.status === "FAILURE" ? (authorized.message ?? null) : null,
+    })
+    .where(eq(transactions.id, authorization.id));
+  if (authorized.status === "FAILURE") throw new PaymentDeclined(authorized.message ?? "Your card was declined.");
+
+  try {
+    const placed = await db.transaction((tx) =>
+      writeOrder(tx, {
+        visitor,
+        checkoutId,
+        state,
+        email,
+        amountCents,
+        source,
+        authorizationId: authorization.id,
+        authorizationReference: authorized.reference,
+        context,
+        now,
+      }),
+    );
+    if (placed.alreadyPlaced) await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor);
+    return placed;
+  } catch (error) {
+    await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor);
+    throw error;
+  }
+}
+
+async function voidAuthorization(
+  db: Database,
+  gateway: PaymentGateway,
+  authorizationReference: string,
+  amountCents: number,
+  email: string,
+  visitor: Visitor,
+): Promise<void> {
+  try {
+    const result = await gateway.void({ authorizationReference });
+    await db.insert(transactions).values({
+      displayableId: newDisplayableId(),
+      customerId: visitor.customerId,
+      kind: "void",
+      status: result.status,
+      gateway: gateway.name,
+      gatewayReference: result.reference,
+      amountCents,
+      email,
+      errorMessage: result.message ?? null,
+    });
+  } catch {
+    // The hold expires at the processor on its own; the PENDING/SUCCESS authorisation row is the trace.
+  }
+}
+
+interface WriteOrderInput {
+  visitor: Visitor;
+  checkoutId: string;
+  state: CheckoutState;
+  email: string;
+  amountCents: number;
+  source: PaymentSource;
+  authorizationId: number;
+  authorizationReference: string;
+  context: PlaceOrderContext;
+  now: Date;
+}
+
+async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> {
+  const { visitor, checkoutId, context, now, source } = input;
+  const [record] = await tx
+    .select(checkoutRecordColumns)
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId))
+    .for("update");
+  if (!record) throw new NotFound("Invalid checkout. Please reload the page and try again.");
+  if (record.status !== "open") {
+    // The same checkout was placed by a concurrent request (a double click) while this one waited.
+    const order = await findOrderOfCheckout(tx, checkoutId);
+    if (order)
+      return { orderId: order.id, orderNumber: order.orderNumber, totalCents: order.totalCents, alreadyPlaced: true };
+    throw new Unprocessable("This cart can no longer be ordered. Please reload the page.");
+  }
+
+  // Re-price under the lock, exactly as the order will be written.
+  const lines = await loadCheckoutLines(tx, checkoutId);
+  const state = await priceCheckout(
+    tx,
+    record,
+    { currency: context.currency, now, ipAddress: visitor.ipAddress ?? record.ipAddress },
+    lines,
+  );
+  const discountProblem = state.totals.discount?.problem;
+  if (discountProblem) throw new Unprocessable(discountRefusal(discountProblem.message));
+  if (state.totals.totalCents !== input.amountCents) {
+    throw new Unprocessable(
+      `Your order total changed to ${formatMoney(state.totals.totalCents / 100, context.currency)} while you were checking out. Please review your order and place it again.`,
+    );
+  }
+  if (lines.length === 0) throw new Unprocessable("Your cart is empty.");
+
+  // Take the stock. Levels are locked in id order (no deadlock between two orders sharing items); the
+  // decrement only happens while enough is on hand, unless the level sells regardless of stock.
+  const levelIds = [...new Set(lines.map((line) => line.inventoryLevelId))].sort((a, b) => a - b);
+  await tx
+    .select({ id: inventoryLevels.id })
+    .from(inventoryLevels)
+    .where(inArray(inventoryLevels.id, levelIds))
+    .orderBy(asc(inventoryLevels.id))
+    .for("update");
+  for (const line of lines) {
+    if (!line.availableForSale)
+      throw new Unprocessable(`${line.title} is no longer available for sale. Please remove it from your cart.`);
+    const taken = await tx
+      .update(inventoryLevels)
+      .set({ available: sql`${inventoryLevels.available} - ${line.quantity}`, updatedAt: now })
+      .where(
+        and(
+          eq(inventoryLevels.id, line.inventoryLevelId),
+          line.bypassNegativeQuantity ? undefined : sql`${inventoryLevels.available} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ available: inventoryLevels.available });
+    if (taken.length === 0) {
+      const [left] = await tx
+        .select({ available: inventoryLevels.available })
+        .from(inventoryLevels)
+        .where(eq(inventoryLevels.id, line.inventoryLevelId));
+      const count = Math.max(0, left?.available ?? 0);
+      throw new Unprocessable(
+        count === 0
+          ? `Sorry, ${line.title} just sold out. Please remove it from your cart.`
+          : `Sorry, only ${count} of ${line.title} ${count === 1 ? "is" : "are"} left. Please update your cart.`,
+      );
+    }
+  }
+
+  const address = state.shippingAddress as AddressSnapshot;
+  // A page request may not know the client's address; the checkout recorded it from the cart's API calls.
+  const ipAddress = visitor.ipAddress ?? record.ipAddress;
+  const customerId = visitor.customerId ?? (await findOrCreateGuestCustomer(tx, input.email, address));
+  // The id first, so the order number can be written with the row.
+  const sequence = await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+  const orderId = Number((sequence as unknown as { rows: Array<{ id: number }> }).rows[0].id);
+  const orderNumber = orderNumberFor(orderId);
+  const { totals } = state;
+  const appliedCode = totals.discount && totals.discount.problem === null ? totals.discount.code : null;
+  await tx.insert(orders).values({
+    id: orderId,
+    orderNumber,
+    customerId,
+    checkoutId,
+    email: input.email,
+    status: "placed",
+    financialStatus: "authorized",
+    subtotalCents: totals.lineItemsSubtotalCents,
+    discountCents: totals.discountCents,
+    shippingCents: totals.shippingCents,
+    taxCents: 0,
+    totalCents: totals.totalCents,
+    currency: context.currency,
+    shippingAddress: address,
+    billingAddress: state.billingAddress ?? address,
+    discountCode: appliedCode?.code ?? null,
+    ipAddress,
+    placedAt: now,
+  });
+  await tx.insert(orderLineItems).values(
+    lines.map((line) => ({
+      orderId,
+      productId: line.productId,
+      variantId: line.variantId,
+      inventoryLevelId: line.inventoryLevelId,
+      title: line.title,
+      variantTitle: line.variantTitle,
+      sku: line.sku,
+      imageUrl: line.imageUrl,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      totalCents: line.unitPriceCents * line.quantity,
+    })),
+  );
+  if (appliedCode) {
+    const refused = await redeemDiscountCode(tx, {
+      code: appliedCode,
+      orderId,
+      customerId,
+      email: input.email,
+      ipAddress,
+    });
+    if (refused) throw new Unprocessable(discountRefusal(refused.message));
+  }
+  for (const line of lines) {
+    await tx
+      .update(products)
+      .set({ salesCount: sql`${products.salesCount} + ${line.quantity}` })
+      .where(eq(products.id, line.productId));
+  }
+
+  const captured = await context.gateway.capture({
+    authorizationReference: input.authorizationReference,
+    amountCents: totals.totalCents,
+  });
+  if (captured.status === "FAILURE")
+    throw new PaymentDeclined(captured.message ?? "Your payment could not be completed.");
+
+  let paymentMethodId = source.paymentMethodId;
+  if (paymentMethodId === null) {
+    // The card's brand and last 4 digits are kept for the order and the wallet; the token only if saved.
+    const [method] = await tx
+      .insert(paymentMethods)
+      .values({
+        customerId,
+        gateway: context.gateway.name,
+        gatewayToken: source.saveCard ? source.token : null,
+        brand: source.brand,
+        last4: source.last4,
+        expMonth: source.expMonth,
+        expYear: source.expYear,
+        name: source.name,
+        deletedAt: source.saveCard ? null : now,
+      })
+      .returning({ id: paymentMethods.id });
+    paymentMethodId = method.id;
+  }
+  await tx
+    .update(transactions)
+    .set({ orderId, customerId, paymentMethodId })
+    .where(eq(transactions.id, input.authorizationId));
+  await tx.insert(transactions).values({
+    displayableId: newDisplayableId(),
+    orderId,
+    customerId,
+    paymentMethodId,
+    kind: "capture",
+    status: "SUCCESS",
+    gateway: context.gateway.name,
+    gatewayReference: captured.reference,
+    amountCents: totals.totalCents,
+    currency: context.currency,
+    email: input.email,
+  });
+  await tx
+    .update(orders)
+    .set({ status: "paid", financialStatus: "paid", updatedAt: now })
+    .where(eq(orders.id, orderId));
+  await tx
+    .update(checkouts)
+    .set({ status: "completed", completedAt: now, updatedAt: now })
+    .where(eq(checkouts.id, checkoutId));
+
+  const guest = visitor.customerId === null;
+  const token = guest ? await createGuestOrderToken(tx, orderNumber, now) : null;
+  const orderUrl = `${context.publicUrl}/account/orders/${orderId}${token ? `?token=${token}` : ""}`;
+  await queueEmail(
+    tx,
+    buildOrderConfirmation({
+      storeName: context.storeName,
+      to: input.email,
+      orderNumber,
+      orderUrl,
+      guest,
+      currency: context.currency,
+      lines: lines.map((line) => ({
+        title: line.title,
+        variantTitle: line.variantTitle,
+        sku: line.sku,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+      })),
+      subtotalCents: totals.subtotalCents,
+      discountCents: totals.discountCents,
+      discountCode: appliedCode?.code ?? null,
+      shippingCents: totals.shippingCents,
+      shippingTitle: totals.shipping?.title ?? "Standard Shipping",
+      totalCents: totals.totalCents,
+      shippingAddress: address,
+      paymentSummary: `${brandLabel(source.brand)} ending in ${source.last4}`,
+    }),
+  );
+  return { orderId, orderNumber, totalCents: totals.totalCents, alreadyPlaced: false };
+}

@@ -1,0 +1,415 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { type SortOption, type TagFilter, tagPrefixKey } from "../../shared/catalog-query.ts";
+import { queryRows } from "./query-rows.ts";
+import type { SearchPlan } from "./search-plan.ts";
+
+// One SQL statement per listing, over the narrow search_products rows (and search_documents when
+// there is text): the matching set is computed once (a materialized CTE) and the page, the total,
+// the price ceiling and the disjunctive facets are all read from it.
+//
+// Disjunctive facets: the base set applies every filter except the facet filters (vendor, price,
+// tag prefixes). Each base row carries a bit mask of the facet filters it fails (vendor = 1,
+// price = 2, tag prefix group k = 4 << k). Then
+//   products on the page / total:   mask = 0
+//   vendor counts:                  mask without the vendor bit = 0
+//   productMaxPrice:                mask without the price bit = 0
+//   counts of a tag of prefix P:    mask = 0, or mask = P's bit alone
+// so each facet sees every other active filter but not its own.
+//
+// Shortcuts: a plain listing (a collection or the whole catalog, nothing else) reads its facets
+// from search_facet_summaries; a plain listing with one facet filter takes that facet from the
+// summary too (it is the plain listing's) and computes the rest on the filtered rows only.
+
+export interface ListingFilters {
+  plan: SearchPlan | null;
+  collectionId: number | null;
+  vendors: string[];
+  tags: TagFilter[];
+  minPriceCents: number | null;
+  maxPriceCents: number | null;
+  isFeatured: boolean | null;
+  availableForSaleOnly: boolean;
+  sortBy: SortOption;
+  limit: number;
+  offset: number;
+}
+
+export interface VendorCount {
+  vendor: string;
+  vendorCount: number;
+}
+export interface TagCount {
+  tagPrefix: string;
+  tagValue: string;
+  tagCount: number;
+}
+
+export interface ListingResult {
+  ids: number[];
+  total: number;
+  maxPriceCents: number;
+  vendors: VendorCount[];
+  tags: TagCount[];
+}
+
+type FacetGroup =
+  | { kind: "vendor"; names: string[]; bit: number }
+  | { kind: "price"; min: number; max: number; bit: number }
+  | { kind: "tag"; prefixKey: string; values: string[]; bit: number };
+
+const PUBLISHED = sql`s.published_at is not null and s.published_at <= now()`;
+const MAX_INT = 2_147_483_647;
+
+/** The active facet filters: vendors, the price range, and the tag filters grouped by prefix. */
+export function facetGroups(filters: Pick<ListingFilters, "vendors" | "tags" | "minPriceCents" | "maxPriceCents">) {
+  const groups: FacetGroup[] = [];
+  if (filters.vendors.length > 0) {
+    groups.push({ kind: "vendor", names: filters.vendors.map((v) => v.trim().toLowerCase()), bit: 1 });
+  }
+  if (filters.minPriceCents !== null || filters.maxPriceCents !== null) {
+    groups.push({ kind: "price", min: filters.minPriceCents ?? 0, max: filters.maxPriceCents ?? MAX_INT, bit: 2 });
+  }
+  const byPrefix = new Map<string, string[]>();
+  for (const tag of filters.tags) {
+    const key = tagPrefixKey(tag.prefix);
+    byPrefix.set(key, [...(byPrefix.get(key) ?? []), tag.value.trim().toLowerCase()]);
+  }
+  [...byPrefix].forEach(([prefixKey, values], index) => {
+    groups.push({ kind: "tag", prefixKey, values, bit: 4 * 2 ** index });
+  });
+  return groups;
+}
+
+/** True when the row passes the group's filter. */
+function passes(group: FacetGroup): SQL {
+  switch (group.kind) {
+    case "vendor":
+      return sql`coalesce(s.vendor_id = any(array(select v.id from vendors v
+        where lower(v.name) = any(${sql.param(group.names)}::text[]))), false)`;
+    case "price":
+      return sql`s.price_cents between ${group.min} and ${group.max}`;
+    case "tag":
+      return sql`s.tag_ids && array(select t.id from tags t
+        where regexp_replace(lower(btrim(t.prefix)), '[\\s-]+', ' ', 'g') = ${group.prefixKey}
+          and lower(btrim(t.value)) = any(${sql.param(group.values)}::text[]))`;
+  }
+}
+
+/** The facet filter as a WHERE condition the planner can answer from an index. */
+function filterCondition(group: FacetGroup): SQL {
+  if (group.kind === "vendor") {
+    return sql`s.vendor_id = any(array(select v.id from vendors v where lower(v.name) = any(${sql.param(group.names)}::text[])))`;
+  }
+  return passes(group);
+}
+
+/** The ORDER BY of a sort option; every order ends with the id so pages never overlap. */
+function orderBy(sortBy: SortOption, ranked: boolean, alias: "s" | "b"): SQL {
+  const id = alias === "s" ? "s.product_id" : "b.id";
+  const c = (column: string) => sql.raw(`${alias}.${column}`);
+  const tail = (direction: "asc" | "desc") => sql.raw(`${id} ${direction}`);
+  switch (sortBy) {
+    case "id_asc":
+      return tail("asc");
+    case "id_desc":
+      return tail("desc");
+    case "title_asc":
+      return sql`${c("title_key")} asc, ${tail("asc")}`;
+    case "title_desc":
+      return sql`${c("title_key")} desc, ${tail("desc")}`;
+    case "price_asc":
+      return sql`${c("price_cents")} asc, ${tail("asc")}`;
+    case "price_desc":
+      return sql`${c("price_cents")} desc, ${tail("desc")}`;
+    case "top_rated":
+      return sql`${c("avg_rating")} desc, ${c("total_reviews")} desc, ${tail("desc")}`;
+    case "best_selling":
+      return sql`${c("sales_count")} desc, ${tail("desc")}`;
+    default:
+      // Relevance when searching; otherwise a merchandising order: in stock, featured, best sellers, newest.
+      return ranked
+        ? sql`${c("rank")} desc, ${c("sales_count")} desc, ${tail("desc")}`
+        : sql`${c("available")} desc, ${c("featured")} desc, ${c("sales_count")} desc, ${tail("desc")}`;
+  }
+}
+
+/** Only the sort keys the chosen order needs: the materialized set stays small enough for work_mem. */
+function sortColumns(sortBy: SortOption, ranked: boolean): SQL {
+  switch (sortBy) {
+    case "title_asc":
+    case "title_desc":
+      return sql`s.title_key`;
+    case "top_rated":
+      return sql`s.avg_rating, s.total_reviews`;
+    case "best_selling":
+      return sql`s.sales_count`;
+    case "default":
+      return ranked ? sql`s.sales_count` : sql`s.available, s.featured, s.sales_count`;
+    default:
+      return sql`s.product_id as sort_id`;
+  }
+}
+
+/**
+ * Relevance as a tier (then best sellers first within a tier): an exact part-number hit; every typed
+ * word in the title; in the title, part numbers or vendor; the same two with synonyms; anywhere but
+ * the description; description matches last. CASE stops at the first tier that holds, so a product
+ * in the title tier costs one or two lookups in its small head vector; no ts_rank over thousands
+ * of rows.
+ */
+function rankExpression(plan: SearchPlan): SQL {
+  const tiers = [...(plan.partNumberExact ? [plan.partNumberExact] : []), ...plan.tiers];
+  return sql`case ${sql.join(
+    tiers.map((tier, index) => sql`when s.head_vector @@ to_tsquery('simple', ${tier}) then ${tiers.length - index}`),
+    sql` `,
+  )} else 0 end`;
+}
+
+function baseConditions(filters: ListingFilters): SQL[] {
+  const conditions: SQL[] = [PUBLISHED];
+  // Inline so the planner sees the tsquery and uses the GIN index.
+  if (filters.plan) conditions.push(sql`s.match_vector @@ to_tsquery('simple', ${filters.plan.match})`);
+  if (filters.collectionId !== null) conditions.push(sql`s.collection_ids @> array[${filters.collectionId}::int]`);
+  if (filters.isFeatured !== null) conditions.push(sql`s.featured = ${filters.isFeatured}`);
+  if (filters.availableForSaleOnly) conditions.push(sql`s.available`);
+  return conditions;
+}
+
+/** Only a collection (or nothing): the listing whose facets are precomputed. */
+function hasPlainBase(filters: ListingFilters): boolean {
+  return !filters.plan && filters.isFeatured === null && !filters.availableForSaleOnly;
+}
+
+interface ListingRow {
+  total: number | string | null;
+  max_price: number | string | null;
+  vendors: VendorCount[] | string | null;
+  tags: TagCount[] | string | null;
+  ids: number[] | string | null;
+}
+
+interface SummaryRow {
+  total_products: number;
+  max_price_cents: number;
+  vendors: VendorCount[] | string;
+  tags: TagCount[] | string;
+}
+
+function json<T>(value: T | string | null | undefined, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
+}
+
+function toResult(row: ListingRow): ListingResult {
+  return {
+    ids: json<number[]>(row.ids, []),
+    total: Number(row.total ?? 0),
+    maxPriceCents: Number(row.max_price ?? 0),
+    vendors: json<VendorCount[]>(row.vendors, []),
+    tags: json<TagCount[]>(row.tags, []),
+  };
+}
+
+const SUMMARY = (collectionId: number | null) => sql`(select row_to_json(f) from (
+    select total_products, max_price_cents, vendors, tags from search_facet_summaries
+    where collection_id = ${collectionId ?? 0}) f)`;
+
+async function plainListing(db: Database, filters: ListingFilters): Promise<ListingResult | null> {
+  const rows = await queryRows<ListingRow & { found: boolean }>(
+    db,
+    sql`
+    select f.collection_id is not null as found, f.total_products as total, f.max_price_cents as max_price,
+      f.vendors, f.tags,
+      (select coalesce(json_agg(x.product_id), '[]') from (
+        select s.product_id from search_products s
+        where ${sql.join(baseConditions(filters), sql` and `)} and ${filters.offset} < f.total_products
+        order by ${orderBy(filters.sortBy, false, "s")}
+        limit ${filters.limit} offset ${filters.offset}
+      ) x) as ids
+    from (select ${filters.collectionId ?? 0}::int as id) wanted
+    left join search_facet_summaries f on f.collection_id = wanted.id
+  `,
+  );
+  const row = rows[0];
+  if (!row?.found) return null;
+  return toResult(row);
+}
+
+/** Ranked product ids kept per precomputed word: the first pages of a broad one-word search. */
+export const WORD_SUMMARY_DEPTH = 304;
+
+/**
+ * A one-word search with no filter: totals and facets precomputed (search_word_summaries); the
+ * first pages in relevance order too. Another sort or a deeper page is one ordered scan of the
+ * matches, without the facet work.
+ */
+async function wordListing(db: Database, filters: ListingFilters, groups: FacetGroup[]): Promise<ListingResult | null> {
+  const { plan } = filters;
+  if (plan?.words.length !== 1 || groups.length > 0 || filters.collectionId !== null) return null;
+  if (filters.isFeatured !== null || filters.availableForSaleOnly) return null;
+  const stored = filters.sortBy === "default" && filters.offset + filters.limit <= WORD_SUMMARY_DEPTH;
+  const ranked = filters.sortBy === "default";
+  const ids = stored
+    ? sql`to_json(w.top_ids[${filters.offset + 1}:${filters.offset + filters.limit}])`
+    : sql`(select coalesce(json_agg(x.id), '[]') from (
+        select s.product_id as id from search_documents s
+        where ${sql.join(baseConditions(filters), sql` and `)} and ${filters.offset} < w.total_products
+        order by ${ranked ? sql`${rankExpression(plan)} desc, s.sales_count desc, s.product_id desc` : orderBy(filters.sortBy, false, "s")}
+        limit ${filters.limit} offset ${filters.offset}) x)`;
+  const rows = await queryRows<ListingRow>(
+    db,
+    sql`select w.total_products as total, w.max_price_cents as max_price, w.vendors, w.tags, ${ids} as ids
+    from search_word_summaries w where w.match_query = ${plan.match}`,
+  );
+  return rows[0] ? toResult(rows[0]) : null;
+}
+
+/** One vendor's whole range (the brand page): facets precomputed, the page an index walk. */
+async function vendorListing(db: Database, filters: ListingFilters, vendor: string): Promise<ListingResult | null> {
+  const rows = await queryRows<ListingRow>(
+    db,
+    sql`
+    select vs.total_products as total, vs.max_price_cents as max_price, vs.tags, f.vendors,
+      (select coalesce(json_agg(x.product_id), '[]') from (
+        select s.product_id from search_products s
+        where s.vendor_id = v.id and ${PUBLISHED} and ${filters.offset} < vs.total_products
+        order by ${orderBy(filters.sortBy, false, "s")}
+        limit ${filters.limit} offset ${filters.offset}
+      ) x) as ids
+    from vendors v
+    join search_vendor_summaries vs on vs.vendor_id = v.id
+    left join search_facet_summaries f on f.collection_id = 0
+    where lower(v.name) = ${vendor}
+    limit 1
+  `,
+  );
+  return rows[0] ? toResult(rows[0]) : null;
+}
+
+/**
+ * The page of product ids (in display order), the total and the facets for the filters.
+ */
+export async function findListing(db: Database, filters: ListingFilters): Promise<ListingResult> {
+  const groups = facetGroups(filters);
+  const word = await wordListing(db, filters, groups);
+  if (word) return word;
+  if (hasPlainBase(filters) && groups.length === 0) {
+    const plain = await plainListing(db, filters);
+    if (plain) return plain;
+  }
+  const [only] = groups;
+  if (hasPlainBase(filters) && groups.length === 1 && filters.collectionId === null && only.kind === "vendor") {
+    if (only.names.length === 1) {
+      const vendor = await vendorListing(db, filters, only.names[0]);
+      if (vendor) return vendor;
+    }
+  }
+  if (hasPlainBase(filters) && groups.length === 1) {
+    return computeListing(db, filters, groups, { fromSummary: groups[0] });
+  }
+  return computeListing(db, filters, groups, {});
+}
+
+async function computeListing(
+  db: Database,
+  filters: ListingFilters,
+  groups: FacetGroup[],
+  options: { fromSummary?: FacetGroup },
+): Promise<ListingResult> {
+  const own = options.fromSummary;
+  const conditions = baseConditions(filters);
+  // With the one facet's counts taken from the summary, its filter prunes the scan (indexable form).
+  const masked = own ? [] : groups;
+  if (own) conditions.push(filterCondition(own));
+  // A row failing two facet filters counts nowhere: keep only rows failing at most one (an OR of
+  // ANDs the planner can answer from the vendor, price and tag indexes).
+  if (masked.length >= 2 && masked.length <= 4) {
+    conditions.push(
+      sql`(${sql.join(
+        masked.map(
+          (skipped) => sql`(${sql.join(masked.filter((group) => group !== skipped).map(filterCondition), sql` and `)})`,
+        ),
+        sql` or `,
+      )})`,
+    );
+  }
+  const mask =
+    masked.length > 0
+      ? sql.join(
+          masked.map((group) => sql`case when ${passes(group)} then 0 else ${group.bit}::bigint end`),
+          sql` + `,
+        )
+      : sql`0::bigint`;
+  // Without masked filters every base row counts everywhere: no filter on the mask at all, which
+  // also keeps the planner's row estimates (and so its choice of hash aggregation) sane.
+  const where = (condition: SQL) => (masked.length > 0 ? sql`where ${condition}` : sql``);
+  const and = (condition: SQL) => (masked.length > 0 ? sql`and ${condition}` : sql``);
+  const tagGroups = masked.filter((group) => group.kind === "tag");
+  // The bit of the group a tag's prefix belongs to (0 when its prefix is not filtered).
+  const prefixBit =
+    tagGroups.length > 0
+      ? sql`case regexp_replace(lower(btrim(t.prefix)), '[\\s-]+', ' ', 'g') ${sql.join(
+          tagGroups.map((group) => sql`when ${group.kind === "tag" ? group.prefixKey : ""} then ${group.bit}::bigint`),
+          sql` `,
+        )} else 0::bigint end`
+      : sql`0::bigint`;
+  const ranked = filters.plan !== null && filters.sortBy === "default";
+  const rankColumn = ranked && filters.plan ? sql`, ${rankExpression(filters.plan)} as rank` : sql``;
+  // Text searches read search_documents (the same columns plus the vectors), listings the narrow rows.
+  const source = filters.plan ? sql`search_documents s` : sql`search_products s`;
+
+  const rows = await queryRows<ListingRow & { summary: SummaryRow | string | null }>(
+    db,
+    sql`
+    with base as materialized (
+      select s.product_id as id, s.vendor_id, s.price_cents, s.tag_set_id,
+        ${sortColumns(filters.sortBy, ranked)}${rankColumn}, ${mask} as mask
+      from ${source}
+      where ${sql.join(conditions, sql` and `)}
+    ),
+    -- One pass over the matching rows for every count: by vendor, tag set and mask.
+    grouped as (
+      select b.vendor_id, b.tag_set_id, b.mask, count(*)::int as n, max(b.price_cents) as max_price
+      from base b group by b.vendor_id, b.tag_set_id, b.mask
+    )
+    select
+      (select coalesce(sum(g.n), 0) from grouped g ${where(sql`g.mask = 0`)}) as total,
+      (select max(g.max_price) from grouped g ${where(sql`g.mask & ~2::bigint = 0`)}) as max_price,
+      (select coalesce(json_agg(json_build_object('vendor', v.name, 'vendorCount', x.n)), '[]')
+        from (select g.vendor_id, sum(g.n)::int as n from grouped g
+              where g.vendor_id is not null ${and(sql`g.mask & ~1::bigint = 0`)} group by g.vendor_id) x
+        join vendors v on v.id = x.vendor_id) as vendors,
+      (select coalesce(json_agg(json_build_object('tagPrefix', z.prefix, 'tagValue', z.value, 'tagCount', z.n)), '[]')
+        -- Counts per tag set spread over the set's tags.
+        from (select t.prefix, t.value, sum(g.n)::int as n
+              from grouped g
+              join search_tag_sets ts on ts.id = g.tag_set_id
+              cross join lateral unnest(ts.tag_ids) as tag_id
+              join tags t on t.id = tag_id
+              ${where(sql`g.mask = 0 or g.mask = ${prefixBit}`)}
+              group by t.id, t.prefix, t.value) z) as tags,
+      (select coalesce(json_agg(x.id), '[]') from (
+        select b.id from base b ${where(sql`b.mask = 0`)}
+        order by ${orderBy(filters.sortBy, ranked, "b")}
+        limit ${filters.limit} offset ${filters.offset}
+      ) x) as ids,
+      ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary
+  `,
+  );
+  const result = toResult(rows[0]);
+  if (!own) return result;
+  // The filtered facet's own counts are those of the plain listing.
+  const summary = json<SummaryRow | null>(rows[0].summary, null);
+  // No summary yet (a collection added since the last rebuild): count that facet too.
+  if (!summary) return computeListing(db, filters, groups, {});
+  if (own.kind === "vendor") result.vendors = json<VendorCount[]>(summary.vendors, []);
+  if (own.kind === "price") result.maxPriceCents = summary.max_price_cents;
+  if (own.kind === "tag") {
+    result.tags = [
+      ...result.tags.filter((tag) => tagPrefixKey(tag.tagPrefix) !== own.prefixKey),
+      ...json<TagCount[]>(summary.tags, []).filter((tag) => tagPrefixKey(tag.tagPrefix) === own.prefixKey),
+    ];
+  }
+  return result;
+}

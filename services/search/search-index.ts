@@ -1,0 +1,375 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { findListing, WORD_SUMMARY_DEPTH } from "./product-listing.ts";
+import { queryRows } from "./query-rows.ts";
+import { buildSearchPlan } from "./search-plan.ts";
+import { clearSynonymCache, loadSynonyms } from "./synonyms.ts";
+
+/** Words found in at least this many products get their one-word search precomputed. */
+const WORD_SUMMARY_MIN_PRODUCTS = 1_000;
+
+// Everything search precomputes from the catalog (migration 0002_search):
+//   products.part_number_normalized (where missing) and products.search_vector (weighted: title A;
+//     part numbers, SKUs, vendor B; tags, type, collection titles C; description D)
+//   search_products: what listings filter, sort and count, with tag ids and collection ids
+//     (ancestors included); written in collection order so a category is contiguous on disk
+//   search_documents: the match vector (every word, stripped) and the head vector (ranking)
+//   search_words (the typo-correction dictionary) and search_facet_summaries (plain listings)
+// rebuildSearchIndex() redoes it all after a bulk load; refreshProductSearchData() does a few
+// products after an edit. Triggers keep prices, stock and popularity current in between.
+
+/** Products per statement: keeps PGlite's memory flat. */
+const BATCH_SIZE = 5_000;
+
+const ANCESTRY = sql`
+  ancestry as (
+    -- collection -> itself and every ancestor
+    select c.id as collection_id, c.id as ancestor_id, c.parent_id from collections c
+    union all
+    select a.collection_id, c.id, c.parent_id from ancestry a join collections c on c.id = a.parent_id
+  )`;
+
+/** Registers the tag sets of the products selected by `where` (on products p). */
+function tagSetsSql(where: SQL): SQL {
+  return sql`
+    insert into search_tag_sets (tag_ids)
+    select distinct coalesce(
+      (select array_agg(pt.tag_id order by pt.tag_id) from product_tags pt where pt.product_id = p.id), '{}')
+    from products p where ${where}
+    on conflict (tag_ids) do nothing`;
+}
+
+/** The search_products rows of the products selected by `where` (on products p). */
+function searchProductRowsSql(where: SQL): SQL {
+  return sql`
+    with recursive ${ANCESTRY},
+    target as (select p.id from products p where ${where}),
+    tags_of as (
+      select pt.product_id, array_agg(pt.tag_id order by pt.tag_id) as ids
+      from product_tags pt join target t on t.id = pt.product_id group by pt.product_id
+    ),
+    collections_of as (
+      select cp.product_id, array_agg(distinct a.ancestor_id order by a.ancestor_id) as ids
+      from collection_products cp
+      join target t on t.id = cp.product_id
+      join ancestry a on a.collection_id = cp.collection_id
+      group by cp.product_id
+    )
+    select p.id as product_id, p.vendor_id, p.min_price_cents as price_cents, p.available_for_sale as available,
+      p.is_featured as featured, p.published_at, p.sales_count, p.avg_rating, p.total_reviews,
+      lower(p.title) as title_key, coalesce(tg.ids, '{}') as tag_ids, ts.id as tag_set_id,
+      coalesce(col.ids, '{}') as collection_ids
+    from products p
+    join target t on t.id = p.id
+    left join tags_of tg on tg.product_id = p.id
+    left join search_tag_sets ts on ts.tag_ids = coalesce(tg.ids, '{}')
+    left join collections_of col on col.product_id = p.id`;
+}
+
+const SEARCH_PRODUCT_COLUMNS = sql`product_id, vendor_id, price_cents, available, featured, published_at,
+  sales_count, avg_rating, total_reviews, title_key, tag_ids, tag_set_id, collection_ids`;
+const SEARCH_PRODUCT_COLUMNS_OF_S = sql`s.product_id, s.vendor_id, s.price_cents, s.available, s.featured,
+  s.published_at, s.sales_count, s.avg_rating, s.total_reviews, s.title_key, s.tag_ids, s.tag_set_id,
+  s.collection_ids`;
+
+/**
+ * Computes the vectors of the products listed by `batch` (a query returning product_id, ord),
+ * stores the weighted vector in products.search_vector (only where it changed) and writes the
+ * search_documents rows in `ord` order. (Data-modifying CTEs must be at the top level, hence one
+ * statement with the INSERT at its end.)
+ */
+function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
+  return sql`
+    with batch as (${batch}),
+    collection_titles as (
+      select cp.product_id, string_agg(c.title, ' ') as titles
+      from collection_products cp join batch b on b.product_id = cp.product_id join collections c on c.id = cp.collection_id
+      group by cp.product_id
+    ),
+    tag_words as (
+      select pt.product_id, string_agg(tg.value, ' ') as words
+      from product_tags pt join batch b on b.product_id = pt.product_id join tags tg on tg.id = pt.tag_id
+      group by pt.product_id
+    ),
+    skus as (
+      select v.product_id, string_agg(distinct search_part_number(v.sku), ' ') as skus
+      from variants v join batch b on b.product_id = v.product_id
+      where v.sku is not null
+      group by v.product_id
+    ),
+    heads as (
+      select p.id, b.ord,
+        -- Parts are titled "<what it is> for <what it fits>" (or "... - <fits>"): only the first half
+        -- names the product, so a search for "pump" ranks pumps above "seal for Super Pump".
+        setweight(to_tsvector('simple', search_normalize(regexp_replace(p.title, '(?i)\\s(for|-)\\s.*$', ''))), 'A')
+        || setweight(to_tsvector('simple', search_normalize(coalesce(substring(p.title from '(?i)\\s(?:for|-)\\s(.*)$'), ''))), 'B')
+        || setweight(to_tsvector('simple',
+             coalesce(search_part_number(p.product_code), '') || ' '
+             || coalesce((select string_agg(search_part_number(s), ' ') from unnest(p.superseded_part_numbers) s), '') || ' '
+             || coalesce(sk.skus, '') || ' '
+             -- the vendor as written and run together ("sta rite" and "starite")
+             || coalesce(search_normalize(v.name) || ' ' || search_part_number(v.name), '')), 'B')
+        || setweight(to_tsvector('simple', search_normalize(
+             coalesce(tw.words, '') || ' ' || coalesce(p.product_type, '') || ' ' || coalesce(ct.titles, ''))), 'C')
+          as head,
+        -- The parser skips HTML tags and entities itself; a regex pass over every description
+        -- would double the cost of a rebuild for nothing.
+        to_tsvector('simple', search_unaccent(coalesce(p.description_html, ''))) as body
+      from products p
+      join batch b on b.product_id = p.id
+      left join vendors v on v.id = p.vendor_id
+      left join collection_titles ct on ct.product_id = p.id
+      left join tag_words tw on tw.product_id = p.id
+      left join skus sk on sk.product_id = p.id
+    ),
+    vectors as (
+      select id, ord, head, head || setweight(body, 'D') as full_vector from heads
+    ),
+    stored as (
+      update products p set search_vector = v.full_vector
+      from vectors v
+      where v.id = p.id and p.search_vector is distinct from v.full_vector
+    )
+    insert into search_documents (${SEARCH_PRODUCT_COLUMNS}, match_vector, head_vector)
+    select ${SEARCH_PRODUCT_COLUMNS_OF_S}, strip(v.full_vector), v.head
+    from vectors v join search_products s on s.product_id = v.id
+    order by v.ord
+    ${onConflict}`;
+}
+
+/** Refreshes the search data of some products (after an edit); the dictionary and summaries wait for the next rebuild. */
+export async function refreshProductSearchData(db: Database, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const ids = sql.param([...productIds]);
+  await db.execute(tagSetsSql(sql`p.id = any(${ids}::int[])`));
+  await db.execute(sql`
+    insert into search_products (${SEARCH_PRODUCT_COLUMNS})
+    ${searchProductRowsSql(sql`p.id = any(${ids}::int[])`)}
+    on conflict (product_id) do update set
+      vendor_id = excluded.vendor_id, price_cents = excluded.price_cents, available = excluded.available,
+      featured = excluded.featured, published_at = excluded.published_at, sales_count = excluded.sales_count,
+      avg_rating = excluded.avg_rating, total_reviews = excluded.total_reviews, title_key = excluded.title_key,
+      tag_ids = excluded.tag_ids, tag_set_id = excluded.tag_set_id, collection_ids = excluded.collection_ids
+  `);
+  await db.execute(
+    documentsStatement(
+      sql`select id as product_id, id as ord from products where id = any(${ids}::int[])`,
+      sql`on conflict (product_id) do update set
+        vendor_id = excluded.vendor_id, price_cents = excluded.price_cents, available = excluded.available,
+        featured = excluded.featured, published_at = excluded.published_at, sales_count = excluded.sales_count,
+        avg_rating = excluded.avg_rating, total_reviews = excluded.total_reviews, title_key = excluded.title_key,
+        tag_ids = excluded.tag_ids, tag_set_id = excluded.tag_set_id, collection_ids = excluded.collection_ids,
+        match_vector = excluded.match_vector, head_vector = excluded.head_vector`,
+    ),
+  );
+}
+
+async function rebuildProductTables(db: Database): Promise<void> {
+  // One transaction: readers wait for the new tables instead of seeing them empty.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`truncate search_products, search_documents, search_tag_sets restart identity`);
+    await tx.execute(tagSetsSql(sql`true`));
+    await tx.execute(sql`
+      insert into search_products (${SEARCH_PRODUCT_COLUMNS})
+      select * from (${searchProductRowsSql(sql`true`)}) rows
+      order by collection_ids, product_id
+    `);
+    await tx.execute(sql`
+      create temporary table search_rebuild_order on commit drop as
+      select product_id, row_number() over (order by collection_ids, product_id) as ord from search_products
+    `);
+    const [{ count }] = await queryRows<{ count: number | string }>(
+      tx as unknown as Database,
+      sql`select count(*) as count from search_rebuild_order`,
+    );
+    for (let from = 0; from < Number(count); from += BATCH_SIZE) {
+      await tx.execute(
+        documentsStatement(
+          sql`select product_id, ord from search_rebuild_order where ord > ${from} and ord <= ${from + BATCH_SIZE}`,
+        ),
+      );
+    }
+  });
+}
+
+async function rebuildDictionary(db: Database): Promise<void> {
+  // Words of 3+ letters (no digits: part numbers are matched by prefix, not corrected) from what
+  // shoppers search for (titles, vendors, tags, types and collection titles: the head vectors), with
+  // the number of products that use them.
+  await db.execute(sql`
+    with words as (
+      select w.lexeme as word, count(*)::int as ndoc
+      from search_documents d cross join lateral unnest(d.head_vector) as w
+      where w.lexeme ~ '^[a-z]{3,}$'
+      group by w.lexeme
+    ),
+    collection_words as (
+      select w as word, count(*)::int as ndoc
+      from collections c, regexp_split_to_table(search_normalize(c.title), '\\s+') w
+      where w ~ '^[a-z]{3,}$'
+      group by w
+    ),
+    merged as (
+      select word, sum(ndoc)::int as frequency from (select * from words union all select * from collection_words) x
+      group by word
+    ),
+    removed as (
+      delete from search_words s where not exists (select 1 from merged m where m.word = s.word)
+    )
+    insert into search_words (word, frequency)
+    select word, frequency from merged
+    on conflict (word) do update set frequency = excluded.frequency
+  `);
+}
+
+async function rebuildFacetSummaries(db: Database): Promise<void> {
+  await db.execute(sql`
+    with listed as (
+      select s.product_id, s.vendor_id, s.price_cents, s.tag_ids, c.collection_id
+      from search_products s
+      cross join lateral unnest(s.collection_ids || 0) as c(collection_id)
+      where s.published_at is not null and s.published_at <= now()
+    ),
+    totals as (
+      select collection_id, count(*)::int as total, coalesce(max(price_cents), 0) as max_price
+      from listed group by collection_id
+    ),
+    vendor_counts as (
+      select x.collection_id,
+        jsonb_agg(jsonb_build_object('vendor', v.name, 'vendorCount', x.n)) as vendors
+      from (select collection_id, vendor_id, count(*)::int as n from listed where vendor_id is not null group by 1, 2) x
+      join vendors v on v.id = x.vendor_id
+      group by x.collection_id
+    ),
+    tag_counts as (
+      select x.collection_id,
+        jsonb_agg(jsonb_build_object('tagPrefix', t.prefix, 'tagValue', t.value, 'tagCount', x.n)) as tags
+      from (
+        select l.collection_id, tag_id, count(*)::int as n
+        from listed l cross join lateral unnest(l.tag_ids) as tag_id
+        group by 1, 2
+      ) x
+      join tags t on t.id = x.tag_id
+      group by x.collection_id
+    ),
+    removed as (
+      delete from search_facet_summaries s where not exists (select 1 from totals t where t.collection_id = s.collection_id)
+    )
+    insert into search_facet_summaries (collection_id, total_products, max_price_cents, vendors, tags, computed_at)
+    select t.collection_id, t.total, t.max_price, coalesce(v.vendors, '[]'), coalesce(g.tags, '[]'), now()
+    from totals t
+    left join vendor_counts v on v.collection_id = t.collection_id
+    left join tag_counts g on g.collection_id = t.collection_id
+    on conflict (collection_id) do update set
+      total_products = excluded.total_products,
+      max_price_cents = excluded.max_price_cents,
+      vendors = excluded.vendors,
+      tags = excluded.tags,
+      computed_at = excluded.computed_at
+  `);
+  // An empty catalog still answers the plain listing from its summary.
+  await db.execute(sql`
+    insert into search_facet_summaries (collection_id, total_products, max_price_cents)
+    values (0, 0, 0) on conflict (collection_id) do nothing
+  `);
+}
+
+async function rebuildVendorSummaries(db: Database): Promise<void> {
+  await db.execute(sql`
+    with listed as (
+      select s.vendor_id, s.price_cents, s.tag_set_id from search_products s
+      where s.vendor_id is not null and s.published_at is not null and s.published_at <= now()
+    ),
+    totals as (
+      select vendor_id, count(*)::int as total, coalesce(max(price_cents), 0) as max_price from listed group by vendor_id
+    ),
+    tag_counts as (
+      select x.vendor_id, jsonb_agg(jsonb_build_object('tagPrefix', t.prefix, 'tagValue', t.value, 'tagCount', x.n)) as tags
+      from (
+        select l.vendor_id, tag_id, sum(l.n)::int as n
+        from (select vendor_id, tag_set_id, count(*) as n from listed group by 1, 2) l
+        join search_tag_sets ts on ts.id = l.tag_set_id
+        cross join lateral unnest(ts.tag_ids) as tag_id
+        group by 1, 2
+      ) x
+      join tags t on t.id = x.tag_id
+      group by x.vendor_id
+    ),
+    removed as (
+      delete from search_vendor_summaries s where not exists (select 1 from totals t where t.vendor_id = s.vendor_id)
+    )
+    insert into search_vendor_summaries (vendor_id, total_products, max_price_cents, tags, computed_at)
+    select t.vendor_id, t.total, t.max_price, coalesce(g.tags, '[]'), now()
+    from totals t left join tag_counts g on g.vendor_id = t.vendor_id
+    on conflict (vendor_id) do update set
+      total_products = excluded.total_products, max_price_cents = excluded.max_price_cents,
+      tags = excluded.tags, computed_at = excluded.computed_at
+  `);
+}
+
+/**
+ * The broad one-word searches, computed the live way (the table is emptied first, so the live path
+ * answers) and stored: the frequent dictionary words, with synonyms as a search would apply them.
+ */
+async function rebuildWordSummaries(db: Database, minProducts: number): Promise<void> {
+  await db.execute(sql`delete from search_word_summaries`);
+  clearSynonymCache(db);
+  const synonyms = await loadSynonyms(db);
+  const words = await queryRows<{ word: string }>(
+    db,
+    sql`select word from search_words where frequency >= ${minProducts} order by frequency desc, word`,
+  );
+  for (const { word } of words) {
+    const plan = buildSearchPlan([word], word, synonyms);
+    if (!plan) continue;
+    const listing = await findListing(db, {
+      plan,
+      collectionId: null,
+      vendors: [],
+      tags: [],
+      minPriceCents: null,
+      maxPriceCents: null,
+      isFeatured: null,
+      availableForSaleOnly: false,
+      sortBy: "default",
+      limit: WORD_SUMMARY_DEPTH,
+      offset: 0,
+    });
+    await db.execute(sql`
+      insert into search_word_summaries (match_query, total_products, max_price_cents, vendors, tags, top_ids)
+      values (${plan.match}, ${listing.total}, ${listing.maxPriceCents}, ${JSON.stringify(listing.vendors)}::jsonb,
+        ${JSON.stringify(listing.tags)}::jsonb, ${sql.param(listing.ids)}::int[])
+      on conflict (match_query) do nothing
+    `);
+  }
+}
+
+/**
+ * (Re)computes all search data from the catalog: part numbers, vectors, the listing rows, the
+ * typo-correction dictionary and the facet summaries of the plain listings; then refreshes the
+ * planner statistics. Idempotent.
+ */
+export async function rebuildSearchIndex(
+  db: Database,
+  options: { wordSummaryMinProducts?: number } = {},
+): Promise<void> {
+  await db.execute(sql`
+    update products set part_number_normalized = nullif(search_part_number(product_code), '')
+    where part_number_normalized is null and product_code is not null
+  `);
+  await rebuildProductTables(db);
+  await rebuildDictionary(db);
+  await rebuildFacetSummaries(db);
+  await rebuildVendorSummaries(db);
+  // Fresh statistics keep the planner on the GIN and order indexes.
+  // VACUUM sets the visibility map (deep pages become index-only scans) and merges any GIN
+  // pending entries.
+  await db.execute(sql`vacuum analyze search_products`);
+  await db.execute(sql`vacuum analyze search_documents`);
+  await db.execute(sql`analyze search_words`);
+  await db.execute(sql`analyze search_facet_summaries`);
+  // Last: it searches the tables built above.
+  await rebuildWordSummaries(db, options.wordSummaryMinProducts ?? WORD_SUMMARY_MIN_PRODUCTS);
+  await db.execute(sql`analyze search_word_summaries`);
+  clearSynonymCache(db);
+}

@@ -1,0 +1,163 @@
+// Query text → PostgreSQL tsquery strings. Pure functions: the database side of the same rules is
+// the SQL function search_normalize() of migration 0002_search (keep the two in step).
+//
+// The index uses the 'simple' configuration (no stemming) over normalised text: stemming would
+// make "chlorinator" match "chlorine" and break as-you-type prefixes ("chlorinat" is no prefix of
+// the stem "chlorin"). Plurals are handled here instead: a word also matches its singular and
+// plural forms, and the last word matches as a prefix.
+
+/** Characters unaccent() folds that NFKD does not decompose. */
+const FOLDS: Record<string, string> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", đ: "d", ł: "l", þ: "th" };
+
+/** Lower case, accents removed, anything but letters, digits and decimal points becomes a space. */
+export function normalizeSearchText(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[ßæœøđłþ]/g, (ch) => FOLDS[ch] ?? ch)
+    .replace(/[^a-z0-9.]+/g, " ")
+    .replace(/(?<![0-9])\.|\.(?![0-9])/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Part numbers are compared on their letters and digits only: SP-2610-X15 = sp2610x15 = "SP2610 X15". */
+export function normalizePartNumber(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]/g, "");
+}
+
+export function tokenize(text: string): string[] {
+  const normalized = normalizeSearchText(text);
+  return normalized === "" ? [] : normalized.split(" ");
+}
+
+/** Words that say nothing about a product. "in" stays: it is the inch in "2 in". */
+const STOPWORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "for",
+  "and",
+  "or",
+  "of",
+  "with",
+  "to",
+  "on",
+  "by",
+  "at",
+  "from",
+  "my",
+  "your",
+  "is",
+  "are",
+  "that",
+  "this",
+]);
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+export function hasDigit(word: string): boolean {
+  return /[0-9]/.test(word);
+}
+
+/** A crude English singular: enough for catalog nouns (pumps, cartridges, batteries, brushes). */
+export function singular(word: string): string {
+  if (word.length <= 3 || hasDigit(word)) return word;
+  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(ches|shes|sses|xes|zes)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The forms a non-final word may take in the catalog: itself, its singular and its plurals. */
+export function wordForms(word: string): string[] {
+  if (word.length <= 2 || hasDigit(word)) return [word];
+  const base = singular(word);
+  const forms = new Set([word, base, `${base}s`]);
+  if (/(s|x|z|ch|sh)$/.test(base)) forms.add(`${base}es`);
+  if (/[^aeiou]y$/.test(base)) forms.add(`${base.slice(0, -1)}ies`);
+  return [...forms];
+}
+
+/** One alternative: words that must all match. */
+export type Phrase = string[];
+/** One position of the query: alternatives (the words typed, or a synonym group). */
+export interface QueryTerm {
+  alternatives: Phrase[];
+  /** The last term of the query: matched as a prefix (as-you-type). */
+  prefix: boolean;
+}
+
+export interface TsQueryOptions {
+  /** A tsquery weight label restriction ("A": title only). */
+  weight?: string;
+}
+
+/** Tokens are [a-z0-9.]+ by construction; quoting keeps to_tsquery from reading anything else. */
+function lexeme(word: string, prefix: boolean, weight: string): string {
+  const label = `${prefix ? "*" : ""}${weight}`;
+  return `'${word.replace(/'/g, "")}'${label ? `:${label}` : ""}`;
+}
+
+function wordQuery(word: string, prefix: boolean, weight: string): string {
+  if (prefix && word.length >= 2) {
+    const base = singular(word);
+    const parts = base === word ? [word] : [word, base];
+    return group(
+      parts.map((w) => lexeme(w, true, weight)),
+      " | ",
+    );
+  }
+  return group(
+    wordForms(word).map((w) => lexeme(w, false, weight)),
+    " | ",
+  );
+}
+
+function group(parts: string[], operator: string): string {
+  return parts.length === 1 ? parts[0] : `(${parts.join(operator)})`;
+}
+
+/** The tsquery text for the terms: every term must match; a term matches any of its alternatives. */
+export function termsToTsQuery(terms: readonly QueryTerm[], options: TsQueryOptions = {}): string {
+  const weight = options.weight ?? "";
+  return terms
+    .map((term) =>
+      group(
+        term.alternatives.map((phrase) =>
+          group(
+            phrase.map((word, index) => wordQuery(word, term.prefix && index === phrase.length - 1, weight)),
+            " & ",
+          ),
+        ),
+        " | ",
+      ),
+    )
+    .join(" & ");
+}
+
+/** Exact part-number hits rank first: the whole query as a part number and each token that holds a digit. */
+export function partNumberCandidates(text: string): string[] {
+  const whole = normalizePartNumber(text);
+  const candidates = new Set<string>();
+  if (whole.length >= 3 && hasDigit(whole)) candidates.add(whole);
+  for (const token of tokenize(text)) {
+    const pn = normalizePartNumber(token);
+    if (pn.length >= 4 && hasDigit(pn)) candidates.add(pn);
+  }
+  return [...candidates];
+}
+
+export function partNumberTsQuery(candidates: readonly string[], weight = "B"): string | null {
+  if (candidates.length === 0) return null;
+  return group(
+    candidates.map((pn) => lexeme(pn, false, weight)),
+    " | ",
+  );
+}

@@ -1,0 +1,55 @@
+// Reads the active shipping policy and its rate table.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { shippingPolicies, shippingRates } from "../../db/schema/commerce.ts";
+import type { ShippingPolicyData } from "./shipping-quote.ts";
+
+type Reader = Pick<Database, "select">;
+
+/**
+ * The policy in force: with several active ones, the one with the lowest free-shipping threshold (the same
+ * choice as GET /api/shippingPolicies/freeShippingAmount, so the banner and the cart agree). Null when the
+ * store has no active policy.
+ */
+export function loadShippingPolicy(db: Reader): Promise<ShippingPolicyData | null> {
+  // Read on every cart answer, changed by staff a few times a year: kept a few seconds per database handle.
+  // A transaction is its own handle, so order placement always reads the policy in force.
+  const cached = recent.get(db);
+  if (cached && Date.now() - cached.at < POLICY_CACHE_MS) return cached.value;
+  const value = readShippingPolicy(db);
+  recent.set(db, { at: Date.now(), value });
+  value.catch(() => recent.delete(db));
+  return value;
+}
+
+const POLICY_CACHE_MS = 5000;
+const recent = new WeakMap<object, { at: number; value: Promise<ShippingPolicyData | null> }>();
+
+async function readShippingPolicy(db: Reader): Promise<ShippingPolicyData | null> {
+  const [policy] = await db
+    .select({
+      id: shippingPolicies.id,
+      freeShippingThresholdCents: shippingPolicies.freeShippingThresholdCents,
+      freeShippingRegion: shippingPolicies.freeShippingRegion,
+    })
+    .from(shippingPolicies)
+    .where(eq(shippingPolicies.isActive, true))
+    .orderBy(sql`${shippingPolicies.freeShippingThresholdCents} asc nulls last`, asc(shippingPolicies.id))
+    .limit(1);
+  if (!policy) return null;
+  const rates = await db
+    .select({
+      id: shippingRates.id,
+      name: shippingRates.name,
+      minSubtotalCents: shippingRates.minSubtotalCents,
+      maxSubtotalCents: shippingRates.maxSubtotalCents,
+      minWeightGrams: shippingRates.minWeightGrams,
+      maxWeightGrams: shippingRates.maxWeightGrams,
+      priceCents: shippingRates.priceCents,
+      position: shippingRates.position,
+    })
+    .from(shippingRates)
+    .where(and(eq(shippingRates.policyId, policy.id)))
+    .orderBy(asc(shippingRates.position), asc(shippingRates.id));
+  return { ...policy, rates };
+}

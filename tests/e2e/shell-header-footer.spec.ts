@@ -1,0 +1,215 @@
+// The shell on every page (account-and-shell §2): header bar, footer, scroll-to-top and page views.
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { installPausedClock, waitForHydration } from "./shell-hydration.ts";
+
+// Several steps per test on a shared, sometimes busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+const config = JSON.parse(readFileSync("config/store.json", "utf8")) as {
+  storeName: string;
+  contactPhoneNumber: string;
+  storeEmail: string;
+  storeAddress: string;
+  storefrontAnnouncement: string;
+  reviewsUrl: string;
+  themeConfig: {
+    headerRollingTexts: string[];
+    additionalHeaderLinks: { title: string; url: string }[];
+    footerNavLinks: { information: { title: string; url: string }[] };
+  };
+};
+const texts = config.themeConfig.headerRollingTexts;
+
+const isPhone = (name: string) => name === "phone";
+
+async function rollingText(page: Page) {
+  return page.getByTestId("header-rolling-text").textContent();
+}
+
+test.describe("header bar", () => {
+  test("rolling texts change every 4 seconds, politely announced, and can be paused", async ({ page }) => {
+    await installPausedClock(page);
+    await page.goto("/pindex.asp");
+    const text = page.getByTestId("header-rolling-text");
+    await expect(text).toHaveText(texts[0]);
+    await expect(text).toHaveAttribute("aria-live", "polite");
+    // The rotation starts once the page is hydrated.
+    await waitForHydration(text);
+    await page.mouse.move(600, 600);
+    await page.clock.runFor(3900);
+    await expect(text).toHaveText(texts[0]);
+    await page.clock.runFor(200);
+    await expect(text).toHaveText(texts[1]);
+    await page.clock.runFor(4000);
+    await expect(text).toHaveText(texts[2]);
+    await page.clock.runFor(4000);
+    await expect(text).toHaveText(texts[0]);
+
+    await page.getByRole("button", { name: "Pause rolling messages" }).click();
+    // The button keeps focus (which pauses too); move it away so only the pause button holds the texts.
+    await page.getByRole("button", { name: "Resume rolling messages" }).blur();
+    await page.mouse.move(600, 600);
+    await page.clock.runFor(12_000);
+    await expect(text).toHaveText(texts[0]);
+    await page.getByRole("button", { name: "Resume rolling messages" }).click();
+    await page.getByRole("button", { name: "Pause rolling messages" }).blur();
+    await page.mouse.move(600, 600);
+    await page.clock.runFor(4000);
+    await expect(text).toHaveText(texts[1]);
+  });
+
+  test("rolling texts hold while pointed at", async ({ page }, testInfo) => {
+    test.skip(isPhone(testInfo.project.name), "no pointer hover on a phone");
+    await installPausedClock(page);
+    await page.goto("/pindex.asp");
+    const text = page.getByTestId("header-rolling-text");
+    await expect(text).toHaveText(texts[0]);
+    await waitForHydration(text);
+    await text.hover();
+    await page.clock.runFor(9000);
+    await expect(text).toHaveText(texts[0]);
+    await page.mouse.move(600, 700);
+    await page.clock.runFor(4000);
+    await expect(text).toHaveText(texts[1]);
+    expect(await rollingText(page)).toBe(texts[1]);
+  });
+
+  test("announcement, support hours, Sign In and My Account for an anonymous visitor", async ({ page }, testInfo) => {
+    await page.goto("/help.asp");
+    const header = page.getByRole("banner");
+    await expect(header.getByText(config.storefrontAnnouncement).filter({ visible: true })).toBeVisible();
+
+    const hours = header.getByRole("button", { name: /Mon-Fri 6am-5pm PST/ }).filter({ visible: true });
+    await expect(hours).toBeVisible();
+    await expect(hours).toHaveAttribute("aria-expanded", "false");
+    const panel = page.locator(`[id="${await hours.getAttribute("aria-controls")}"]`);
+    await expect(panel).toBeHidden();
+    await waitForHydration(hours);
+    await hours.click();
+    await expect(hours).toHaveAttribute("aria-expanded", "true");
+    await expect(panel.getByText("Mon-Fri 6AM-8PM PST")).toBeVisible();
+    await expect(panel.getByText("Sat-Sun 6AM-3PM PST")).toBeVisible();
+    await expect(panel.getByRole("link", { name: config.contactPhoneNumber })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(hours).toBeFocused();
+
+    const signIn = header.getByRole("link", { name: "Sign In" });
+    await expect(signIn).toHaveAttribute("href", "/login");
+    const myAccount = header.getByRole("link", { name: "My Account" });
+    if (isPhone(testInfo.project.name)) {
+      // Phones show one account icon: Sign In until signed in (My Account is in the bottom bar's More sheet).
+      await expect(myAccount).toBeHidden();
+    } else {
+      await expect(myAccount).toHaveAttribute("href", "/myaccount.asp");
+      for (const link of config.themeConfig.additionalHeaderLinks) {
+        await expect(
+          header.getByRole("navigation", { name: "Store links" }).getByRole("link", { name: link.title }),
+        ).toHaveAttribute("href", link.url);
+      }
+    }
+  });
+});
+
+test.describe("footer", () => {
+  test("shows the store's blurb, rating, contact, link lists, payment icons, bot-check notice and year", async ({
+    page,
+  }) => {
+    await page.goto("/questions");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: `${config.storeName} home` })).toHaveAttribute("href", "/");
+    await expect(footer.getByText(/one-stop shop for pool and spa parts/)).toBeVisible();
+    const badge = footer.getByTestId("store-rating-badge");
+    await expect(badge).toContainText(/\d\.\d out of 5 store rating/);
+    await expect(badge).toHaveAttribute("href", config.reviewsUrl);
+
+    await expect(footer.getByText(config.storeAddress)).toBeVisible();
+    await expect(footer.getByRole("link", { name: config.contactPhoneNumber })).toHaveAttribute(
+      "href",
+      `tel:${config.contactPhoneNumber.replace(/[^\d+]/g, "")}`,
+    );
+    await expect(footer.getByRole("link", { name: config.storeEmail })).toHaveAttribute(
+      "href",
+      `mailto:${config.storeEmail}`,
+    );
+
+    const information = footer.getByRole("navigation", { name: "Information" });
+    for (const link of config.themeConfig.footerNavLinks.information) {
+      await expect(information.getByRole("link", { name: link.title })).toHaveAttribute("href", link.url);
+    }
+
+    const brands = footer.getByRole("navigation", { name: "Brands" });
+    await expect(brands.getByRole("heading", { name: "BRANDS" })).toBeVisible();
+    const brandLinks = brands.getByRole("link");
+    await expect(brandLinks).toHaveCount(6);
+    for (let i = 0; i < 5; i++) await expect(brandLinks.nth(i)).toHaveAttribute("href", /^\/brands\/[^/]+$/);
+    await expect(brands.getByRole("link", { name: "All Brands" })).toHaveAttribute("href", "/brands");
+    // The top brand by product count comes first.
+    await expect(brandLinks.first()).toHaveText("Hayward");
+
+    const categories = footer.getByRole("navigation", { name: "Categories" });
+    await expect(categories.getByRole("heading", { name: "ALL CATEGORIES" })).toBeVisible();
+    expect(await categories.getByRole("link").count()).toBeGreaterThan(3);
+    await expect(categories.getByRole("link", { name: "All Categories" })).toHaveAttribute("href", "/collections");
+
+    await expect(footer.getByText(`© ${new Date().getFullYear()} ${config.storeName}`)).toBeVisible();
+    const payments = footer.getByRole("list", { name: "Payment methods we accept" });
+    for (const name of [
+      "American Express",
+      "Apple Pay",
+      "Diners Club",
+      "Discover",
+      "Google Pay",
+      "Mastercard",
+      "PayPal",
+      "Visa",
+    ]) {
+      await expect(payments.getByRole("img", { name, exact: true })).toBeVisible();
+    }
+    await expect(footer.getByText(/protected from bots|protected by reCAPTCHA/)).toBeVisible();
+  });
+
+  test("the footer's brand and category links lead to their pages", async ({ page }) => {
+    await page.goto("/cindex.asp");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("navigation", { name: "Brands" }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/brands\/Hayward$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Hayward" })).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: "All Categories" }).click();
+    await expect(page).toHaveURL(/\/collections$/);
+    await expect(page.getByRole("heading", { level: 1, name: "All Categories" })).toBeVisible();
+  });
+});
+
+test.describe("route changes", () => {
+  test("scroll to the top and record a page_view; gtag stays unloaded without a gTagId", async ({ page }) => {
+    const tagRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("googletagmanager")) tagRequests.push(request.url());
+    });
+    await page.addInitScript(() => {
+      const views: unknown[] = [];
+      (window as unknown as { __pageViews: unknown[] }).__pageViews = views;
+      window.addEventListener("store:page-view", (event) => views.push((event as CustomEvent).detail));
+    });
+    await page.goto("/help.asp");
+    const views = () =>
+      page.evaluate(() => (window as unknown as { __pageViews: { path: string; title: string }[] }).__pageViews);
+    await expect.poll(async () => (await views()).map((view) => view.path)).toEqual(["/help.asp"]);
+    expect((await views())[0].title).toContain("Help Center");
+
+    // Deep in the page, follow a footer link: the next page starts at the top.
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Questions & Answers" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Questions & Answers" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(async () => (await views()).map((view) => view.path)).toEqual(["/help.asp", "/questions"]);
+    expect((await views())[1].title).toContain("Questions & Answers");
+
+    expect(await page.evaluate(() => typeof (window as unknown as { gtag?: unknown }).gtag)).toBe("undefined");
+    expect(tagRequests).toEqual([]);
+  });
+});

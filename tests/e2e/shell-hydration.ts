@@ -1,0 +1,24 @@
+// Waits until React has hydrated an element (its event handlers are attached), so a test does not act on
+// the server's HTML before the page is interactive. Polls from the test side: the page's timers may be
+// under a fake clock.
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await locator.first().waitFor();
+  await expect
+    .poll(() =>
+      locator.first().evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))),
+    )
+    .toBe(true);
+}
+
+/**
+ * A fake clock that stands still until the test moves it (page.clock.install alone lets time flow).
+ * Call before the page loads, so every timer of the page is under the test's control.
+ */
+export async function installPausedClock(page: Page): Promise<void> {
+  const start = new Date("2026-03-02T16:00:00Z").getTime();
+  await page.clock.install({ time: start });
+  // Well ahead of the real time spent between the two calls (a blank page has no timers to fire).
+  await page.clock.pauseAt(start + 60_000);
+}

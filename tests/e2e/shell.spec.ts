@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+
+test("home renders the demo catalog with the store's header", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByPlaceholder("Enter Keyword or Part Number...")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Best Sellers" })).toBeVisible();
+  // Demo products are on the page, with prices.
+  const cards = page.getByTestId("product-card");
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(8);
+  await expect(cards.first().getByText(/\$\d/)).toBeVisible();
+});
+
+test("/default.asp is the home page too", async ({ page }) => {
+  const response = await page.goto("/default.asp");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Best Sellers" })).toBeVisible();
+});
+
+test("an unknown path shows the 404 page with status 404, and Go Back steps back", async ({ page }) => {
+  await page.goto("/");
+  const response = await page.goto("/no-such-page/at-all");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404 Not Found" })).toBeVisible();
+  await expect(page.getByText("This page does not exist.")).toBeVisible();
+  await page.getByRole("button", { name: "Go Back" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("the header search box sends the shopper to the results page", async ({ page }) => {
+  await page.goto("/");
+  const box = page.getByPlaceholder("Enter Keyword or Part Number...");
+  await box.fill("pump");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/searchresults\.asp\?q=pump/);
+});
+
+test("the page has no horizontal scroll", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await expect(page.getByTestId("product-card").first()).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath(`home-${testInfo.project.name}.png`), fullPage: true });
+});
+
+test("responses carry security headers and hashed assets are cached for a year", async ({ page, request }) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  expect(headers["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  await page.goto("/");
+  const asset = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.href);
+  expect(asset).toMatch(/\/assets\//);
+  const assetResponse = await request.get(asset as string);
+  expect(assetResponse.headers()["cache-control"]).toContain("immutable");
+});

@@ -1,0 +1,164 @@
+// Category page journeys (spec shopping §2 "Category page", "Pagination controls", "Breadcrumbs", §5):
+// heading and description, banner, subcategories, featured products, the filtered list with its range
+// counter and pagination, the tag filter path segment, the fallback page and the page metadata.
+import { expect, type Page, test } from "@playwright/test";
+import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
+
+// The machines that run these are shared and often busy: a journey gets a minute.
+test.describe.configure({ timeout: 60_000 });
+
+test.beforeEach(async ({ page }) => withoutExitIntent(page));
+
+const CATEGORY = "/collections/pool-pumps";
+
+/** The filters: the desktop sidebar, or the phone's Filter & Sort drawer (opened here). */
+async function filters(page: Page, phone: boolean) {
+  if (!phone) return page.getByRole("complementary", { name: "Categories and filters" });
+  await page.getByRole("button", { name: /Filter & Sort/ }).click();
+  return page.getByRole("dialog", { name: "Filter & Sort" });
+}
+
+function total(text: string | null): number {
+  return Number(/of (\d+) products\./.exec(text ?? "")?.[1] ?? Number.NaN);
+}
+
+test("the first HTML has the title with the store name, description, canonical, breadcrumbs data and the products", async ({
+  request,
+}) => {
+  const html = await (await request.get(CATEGORY)).text();
+  expect(html).toMatch(/<title>[^<]*\| Blue Lagoon Pool &amp; Spa Parts<\/title>/);
+  expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+  expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/collections\/pool-pumps"\/>/);
+  expect(html).toContain('<meta property="og:image"');
+  expect(html).not.toContain('content="noindex"');
+  const crumbs = jsonLd(html).find((entry) => entry["@type"] === "BreadcrumbList") as {
+    itemListElement: { name: string }[];
+  };
+  expect(crumbs.itemListElement.map((item) => item.name)).toEqual(["Home", "Collections", "Pool Pumps"]);
+  expect(html.match(/data-testid="product-card"/g)?.length ?? 0).toBeGreaterThan(10);
+  expect(html).toMatch(/Showing 1 - \d+ of \d+ products\./);
+});
+
+test("heading, breadcrumbs, description with Read More / Read Less, banner and subcategories", async ({
+  page,
+}, testInfo) => {
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Pool Pumps" })).toBeVisible();
+  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(breadcrumb.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(breadcrumb.getByRole("link", { name: "Collections" })).toHaveAttribute("href", "/collections");
+  await expect(breadcrumb.getByText("Pool Pumps")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Pool Pumps" }).first()).toBeVisible();
+
+  const readMore = page.getByRole("button", { name: "Read More" });
+  await expect(readMore).toBeVisible();
+  await readMore.click();
+  await expect(page.getByRole("button", { name: "Read Less" })).toHaveAttribute("aria-expanded", "true");
+  await page.getByRole("button", { name: "Read Less" }).click();
+  await expect(page.getByRole("button", { name: "Read More" })).toBeVisible();
+
+  const sub = page.getByRole("region", { name: "SUB CATEGORIES" });
+  await expect(sub.getByRole("link", { name: /Variable Speed Pumps/ })).toHaveAttribute(
+    "href",
+    /\/collections\/variable-speed-/,
+  );
+  // The headline shows on phones; desktop has the category tree beside the list.
+  if (testInfo.project.name === "phone")
+    await expect(sub.getByRole("heading", { name: "SUB CATEGORIES" })).toBeVisible();
+  // Five children: all shown, no MORE / LESS toggle (it appears above 8).
+  await expect(sub.getByRole("button", { name: "MORE" })).toHaveCount(0);
+});
+
+test("featured products, the range counter and pagination that keeps the page in the URL", async ({ page }) => {
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  await expect(
+    page.getByRole("region", { name: "Featured Products" }).getByTestId("product-card").first(),
+  ).toBeVisible();
+  const list = page.getByRole("list", { name: "Pool Pumps products" });
+  await expect(list.getByTestId("product-card")).toHaveCount(24);
+  const summary = page.getByText(/^Showing \d+ - \d+ of \d+ products\.$/);
+  await expect(summary).toHaveText(/^Showing 1 - 24 of \d+ products\.$/);
+  const count = total(await summary.textContent());
+
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await pagination.getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/\/collections\/pool-pumps\?page=1$/);
+  await expect(summary).toHaveText(`Showing 25 - ${Math.min(48, count)} of ${count} products.`);
+  await expect(pagination.getByText("Page 2")).toHaveAttribute("aria-current", "page");
+  await pagination.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(/\/collections\/pool-pumps$/);
+});
+
+test("sidebar filters: a tag radio, the vendor select and Sort by rewrite the URL and the list", async ({
+  page,
+}, testInfo) => {
+  const phone = testInfo.project.name === "phone";
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  const summary = page.getByText(/^Showing \d+ - \d+ of \d+ products\.$/);
+  const before = total(await summary.textContent());
+
+  let panel = await filters(page, phone);
+  const group = panel.getByRole("group", { name: "Horsepower" });
+  await expect(group.getByRole("radio", { name: "None" })).toBeChecked();
+  const option = group.getByRole("radio").nth(1);
+  const label = (await group.locator("label").nth(1).textContent()) ?? "";
+  const expected = Number(/\((\d+)\)/.exec(label)?.[1]);
+  await option.check();
+  await expect(page).toHaveURL(/[?&]t=Horsepower_/);
+  if (phone) await page.getByRole("button", { name: /^Show \d+ results?$/ }).click();
+  await expect(summary).toHaveText(new RegExp(`of ${expected} products\\.$`));
+  expect(expected).toBeLessThan(before);
+
+  panel = await filters(page, phone);
+  const vendor = panel.getByRole("combobox", { name: "Vendor" });
+  await expect(vendor.locator("option").first()).toHaveText("All");
+  await vendor.selectOption({ index: 1 });
+  await expect(page).toHaveURL(/[?&]v=/);
+  await panel.getByRole("combobox", { name: "Sort by" }).selectOption("price_asc");
+  await expect(page).toHaveURL(/[?&]sortBy=price_asc/);
+  if (phone) await page.getByRole("button", { name: /^Show \d+ results?$/ }).click();
+  const prices = await page
+    .getByRole("list", { name: "Pool Pumps products" })
+    .getByTestId("product-card")
+    .evaluateAll((cards) =>
+      cards.map((card) => Number((card.textContent ?? "").match(/\$([\d,]+\.\d\d)/)?.[1].replace(/,/g, "") ?? 0)),
+    );
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+});
+
+test("a trailing prefix_value segment filters the category by that tag", async ({ page }, testInfo) => {
+  await page.goto(`${CATEGORY}/Horsepower_1.5 HP`);
+  const summary = page.getByText(/^Showing \d+ - \d+ of \d+ products\.$/);
+  await expect(summary).toBeVisible();
+  const panel = await filters(page, testInfo.project.name === "phone");
+  await expect(panel.getByRole("group", { name: "Horsepower" }).getByRole("radio", { name: /^1\.5 HP/ })).toBeChecked();
+});
+
+test("an unknown category shows the fallback page with status 404", async ({ page }) => {
+  const response = await page.goto("/collections/no-such-category");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Category not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the home page" })).toBeVisible();
+  await expect(page).toHaveTitle(/Category not found/);
+});
+
+test("the category tree: ALL CATEGORIES links by handle and opens the current branch", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "phone", "the tree is in the drawer on phones");
+  await page.goto(CATEGORY);
+  const tree = page.getByRole("navigation", { name: "ALL CATEGORIES" });
+  await expect(tree.getByRole("link", { name: "Pool Pumps" })).toHaveAttribute("aria-current", "page");
+  await expect(tree.getByRole("link", { name: "Pool Equipment" })).toHaveAttribute(
+    "href",
+    "/collections/pool-equipment",
+  );
+});
+
+test("axe: no serious or critical violation on a category page", async ({ page }) => {
+  test.slow();
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,102 @@
+// Helpers of the storefront journeys (home, category, search, product): the demo catalog is generated,
+// so tests find the products they need through the REST API instead of naming them.
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+
+export interface ApiVariant {
+  id: number;
+  title: string;
+  price: number;
+  sku: string | null;
+  availableForSale: boolean;
+  Options: { id: number; name: string; VariantSelectedOptions: { optionValueSelected: string } }[];
+}
+
+export interface ApiProduct {
+  id: number;
+  handle: string;
+  title: string;
+  vendor: string | null;
+  price: number;
+  descriptionHtml: string | null;
+  availableForSale: boolean;
+  totalReviews: number;
+  Model3Ds: unknown[];
+  Images: unknown[];
+  Variants: ApiVariant[];
+  Options: { id: number; name: string; values: string[] }[];
+}
+
+/** Product handles in a stable order (oldest first). */
+export async function productHandles(request: APIRequestContext, query = "", limit = 76): Promise<string[]> {
+  const response = await request.get(`/api/products/filter?sortBy=id_asc&limit=${limit}${query ? `&${query}` : ""}`);
+  const body = (await response.json()) as { products: { handle: string }[] };
+  return body.products.map((product) => product.handle);
+}
+
+export async function productByHandle(request: APIRequestContext, handle: string): Promise<ApiProduct> {
+  const response = await request.get(`/api/products/handle/${handle}`);
+  return ((await response.json()) as { product: ApiProduct }).product;
+}
+
+/** The first product (oldest first) that satisfies the test's need. */
+export async function findProduct(
+  request: APIRequestContext,
+  wanted: (product: ApiProduct) => boolean,
+  query = "",
+): Promise<ApiProduct> {
+  for (let page = 0; page < 8; page++) {
+    const handles = await productHandles(request, `page=${page}${query ? `&${query}` : ""}`);
+    for (let index = 0; index < handles.length; index += 12) {
+      const batch = await Promise.all(
+        handles.slice(index, index + 12).map((handle) => productByHandle(request, handle)),
+      );
+      const found = batch.find(wanted);
+      if (found) return found;
+    }
+    if (handles.length === 0) break;
+  }
+  throw new Error("No product of the demo catalog fits this test.");
+}
+
+/** The JSON-LD objects of a page's HTML. */
+export function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      JSON.parse(match[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) as Record<
+        string,
+        unknown
+      >,
+  );
+}
+
+/**
+ * axe-core's serious and critical violations of the page's own content (the shell around it, header and
+ * footer, has its own checks), in a form that prints well when a test fails.
+ */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include("#main").analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+    }));
+}
+
+/** React has attached its handlers to the page (the controls work, not just the server's HTML). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("main button, main a, main input");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+/**
+ * Marks the exit-intent popup as already shown (spec §4: storage `exitIntentPopUpShown`), so a scroll
+ * in a journey does not open it over the page being tested. The popup has its own tests.
+ */
+export async function withoutExitIntent(page: Page) {
+  await page.addInitScript(() => window.localStorage.setItem("exitIntentPopUpShown", "true"));
+}
