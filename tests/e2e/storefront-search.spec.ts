@@ -110,10 +110,15 @@ test("sidebar: tag groups with counts and Show more, vendor counts, Sort by and 
   await page.goto("/searchresults.asp?q=pump");
   await hydrated(page);
   const panel = await filters(page, phone);
-  const group = panel
+  // The first tag group long enough for Show more, pinned by its legend: after a click its button
+  // reads Show less, so a locator filtered on "Show more" would move on to another group.
+  const legend = await panel
     .getByRole("group")
     .filter({ has: page.getByRole("button", { name: "Show more" }) })
-    .first();
+    .first()
+    .locator("legend")
+    .textContent();
+  const group = panel.getByRole("group", { name: legend?.trim() ?? "", exact: true });
   const more = group.getByRole("button", { name: "Show more" });
   // None plus eight values, then the rest after Show more.
   await expect(group.getByRole("radio")).toHaveCount(9);
