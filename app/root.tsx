@@ -17,8 +17,9 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFoundView, SomethingWentWrongView } from "./components/status-views.tsx";
 import { ToastContainer } from "./components/toasts.tsx";
+import { TopNavigation } from "./components/top-navigation.tsx";
 import { appContext } from "./context.ts";
-import { CartProvider, useCartCount } from "./features/cart/cart-context.tsx";
+import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/cart-context.tsx";
 import { CartOverlay } from "./features/cart/cart-overlay.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
 import { ShellEffects } from "./features/shell/shell-effects.tsx";
@@ -95,6 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             currency={data.store.storeCurrency}
             rollingTexts={data.shell.rollingTexts}
             headerLinks={data.shell.headerLinks}
+            onCartClick={onCartButtonClick}
+            categoryBar={<TopNavigation items={data.shell.navigation} label="Shop by category" />}
           />
         ) : null}
         <CartProvider serverCount={data?.cartCount ?? 0}>
@@ -121,7 +124,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
         ) : null}
         {data ? (
-          <MobileBottomBar signedIn={data.signedIn} cartCount={cartCount} phone={data.store.contactPhoneNumber} />
+          <MobileBottomBar
+            signedIn={data.signedIn}
+            cartCount={cartCount}
+            phone={data.store.contactPhoneNumber}
+            onCartClick={onCartButtonClick}
+          />
         ) : null}
         <ToastContainer />
         {data ? (

@@ -1,5 +1,5 @@
 import { House, LogIn, LogOut, Menu, ShoppingCart } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, type MouseEvent, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MoreLink } from "./mobile-more-sheet.tsx";
 
@@ -18,7 +18,8 @@ export interface MobileBottomBarProps {
   signedIn: boolean;
   cartCount: number;
   /** Toggles the cart overlay; without it Cart links to the cart page. */
-  onCartClick?: () => void;
+  /** Opens or closes the cart overlay; may call preventDefault to stay on the page. */
+  onCartClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   /** Links in the More sheet (categories first, then account and help). */
   moreLinks?: readonly MoreLink[];
   phone?: string;
@@ -70,15 +71,14 @@ export function MobileBottomBar({
             </Link>
           </li>
           <li className="flex flex-1">
-            {onCartClick ? (
-              <button type="button" onClick={onCartClick} aria-label={cartLabel} className={item}>
-                {cartContent}
-              </button>
-            ) : (
-              <Link to="/shoppingcart.asp" aria-label={cartLabel} className={item}>
-                {cartContent}
-              </Link>
-            )}
+            <Link
+              to="/shoppingcart.asp"
+              aria-label={cartLabel}
+              className={item}
+              onClick={onCartClick ? (event) => onCartClick(event) : undefined}
+            >
+              {cartContent}
+            </Link>
           </li>
           <li className="flex flex-1">
             {signedIn ? (

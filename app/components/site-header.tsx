@@ -1,5 +1,5 @@
 import { Phone, ShoppingCart, User } from "lucide-react";
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { HeaderSearch } from "../features/search/header-search.tsx";
 import { HeaderBar } from "./header-bar.tsx";
@@ -23,6 +23,8 @@ export interface SiteHeaderProps {
   rollingTexts?: readonly string[];
   /** Theme config additionalHeaderLinks. */
   headerLinks?: readonly { title: string; url: string }[];
+  /** Opens or closes the cart overlay; may call preventDefault to stay on the page (spec §4). */
+  onCartClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 const accountLink = "flex min-h-11 items-center gap-2 px-1 hover:text-aqua-100";
@@ -42,6 +44,7 @@ export function SiteHeader({
   categoryBar,
   rollingTexts = [],
   headerLinks = [],
+  onCartClick,
 }: SiteHeaderProps) {
   return (
     <header className="bg-water-900 text-white">
@@ -84,6 +87,7 @@ export function SiteHeader({
           {/* The name comes from the text ('Cart, 2 items'): it starts with what is seen (WCAG 2.5.3). */}
           <Link
             to="/shoppingcart.asp"
+            onClick={onCartClick}
             className="relative flex min-h-11 items-center gap-2 rounded-md px-2 hover:text-aqua-100"
           >
             <ShoppingCart aria-hidden="true" size={24} />

@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./shell-hydration.ts";
+import { withoutExitIntent } from "./storefront-helpers.ts";
 
 // A shopper's purchase: search by part number, the product page's variant and Add to Cart (the overlay
 // opens), then from the cart on: quantities, a discount code, a guest checkout with the test gateway, a
@@ -209,4 +211,33 @@ test("another visitor cannot open a shopper's checkout", async ({ page, browser 
   const response = await (await stranger.newPage()).goto(checkoutUrl);
   expect(response?.status()).toBe(404);
   await stranger.close();
+});
+
+test("the cart button toggles the cart overlay without leaving the page", async ({ page }, testInfo) => {
+  await withoutExitIntent(page);
+  await page.goto("/brands");
+  // Phones use the bottom bar's Cart; desktops the header's.
+  const button =
+    testInfo.project.name === "phone"
+      ? page.getByRole("navigation", { name: "Shortcuts" }).getByRole("link", { name: /^Cart/ })
+      : page.getByRole("banner").getByRole("link", { name: /^Cart/ });
+  await waitForHydration(button);
+  await button.click();
+  const overlay = page.getByRole("dialog", { name: /Your Cart/ });
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByText("Your cart is empty.")).toBeVisible();
+  await expect(page).toHaveURL(/\/brands$/);
+  await page.keyboard.press("Escape");
+  await expect(overlay).toBeHidden();
+  // Focus returns to the button that opened it, so a keyboard user can toggle it again.
+  await expect(button).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(overlay).toBeVisible();
+  await overlay.getByRole("button", { name: "Close cart" }).click();
+  await expect(overlay).toBeHidden();
+  // A click that asks for a new tab still opens the cart page there.
+  const [tab] = await Promise.all([page.context().waitForEvent("page"), button.click({ modifiers: ["Control"] })]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe("/shoppingcart.asp");
+  await expect(overlay).toBeHidden();
 });

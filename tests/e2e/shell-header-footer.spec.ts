@@ -112,6 +112,45 @@ test.describe("header bar", () => {
   });
 });
 
+test.describe("top navigation", () => {
+  test("dropdowns show up to 8 children and an All link, open by click or keyboard, close on Escape", async ({
+    page,
+  }, testInfo) => {
+    const { navData: menus } = (await (await page.request.get("/api/nav?depth=2")).json()) as {
+      navData: { title: string; url: string | null; maxChildItemsToDisplay: number; children: { title: string }[] }[];
+    };
+    const item = menus.find((menu) => menu.children.length > 0 && menu.url);
+    expect(item, "the demo main menu has an item with children").toBeTruthy();
+    if (!item) return;
+    await page.goto("/brands");
+    const nav = page.getByRole("banner").getByRole("navigation", { name: "Shop by category" });
+    if (isPhone(testInfo.project.name)) {
+      // Phones (mobile mode) browse categories from the bottom bar's More sheet instead.
+      await expect(nav).toBeHidden();
+      return;
+    }
+    const button = nav.getByRole("button", { name: item.title, exact: true });
+    await waitForHydration(button);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
+    const shown = Math.min(item.children.length, item.maxChildItemsToDisplay);
+    // The children shown, the All link first, and a View all link when some are hidden.
+    await expect(panel.getByRole("link")).toHaveCount(shown + 1 + (item.children.length > shown ? 1 : 0));
+    await expect(panel.getByRole("link", { name: `All ${item.title}` })).toHaveAttribute("href", item.url ?? "");
+    await expect(panel.getByRole("link", { name: item.children[0].title, exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(panel).toBeVisible();
+    await panel.getByRole("link", { name: item.children[0].title, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: item.children[0].title })).toBeVisible();
+    await expect(panel).toBeHidden();
+  });
+});
+
 test.describe("footer", () => {
   test("shows the store's blurb, rating, contact, link lists, payment icons, bot-check notice and year", async ({
     page,

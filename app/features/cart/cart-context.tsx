@@ -111,6 +111,26 @@ export function toggleCartOverlay(): void {
 }
 
 /**
+ * Click handler for the header's and the bottom bar's cart links (spec §4: the overlay toggles from the
+ * cart button). A plain click toggles the overlay and stays on the page; a click with a modifier key
+ * (new tab, new window) and a visit before the scripts run follow the link to the cart page.
+ */
+export function onCartButtonClick(event: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  defaultPrevented: boolean;
+  preventDefault(): void;
+}): void {
+  if (!browserStore || event.defaultPrevented) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  browserStore.toggleOverlay();
+}
+
+/**
  * Add to Cart for product cards and the product page (spec §8): 'Product added to cart' and the overlay
  * opens; on failure the server's message, or 'Failed to add item to cart'.
  */

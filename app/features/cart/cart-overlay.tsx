@@ -3,7 +3,7 @@
 // while open and returns it to the button that opened it.
 import * as Dialog from "@radix-ui/react-dialog";
 import { ShoppingCart, X } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useCart } from "./cart-context.tsx";
 import { CartLineItem } from "./cart-line-item.tsx";
@@ -19,6 +19,15 @@ export function CartOverlay({ currency, productPath }: { currency: string; produ
     if (location.key) closeOverlay();
   }, [location.key, closeOverlay]);
 
+  // Radix returns focus only to a Dialog.Trigger; this overlay opens from several buttons (the header's,
+  // the bottom bar's, Add to Cart), so it remembers the one that had focus. A layout effect runs before
+  // the dialog moves focus inside.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (cart.overlayOpen && document.activeElement instanceof HTMLElement)
+      returnFocusTo.current = document.activeElement;
+  }, [cart.overlayOpen]);
+
   const empty = cart.lines.length === 0;
   return (
     <Dialog.Root open={cart.overlayOpen} onOpenChange={(open) => (open ? cart.openOverlay() : cart.closeOverlay())}>
@@ -26,6 +35,14 @@ export function CartOverlay({ currency, productPath }: { currency: string; produ
         <Dialog.Overlay className="fixed inset-0 z-(--z-modal) bg-water-950/40" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo.current;
+            returnFocusTo.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           className="fixed inset-y-0 right-0 z-(--z-modal) flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none"
         >
           <div className="flex items-center justify-between border-b border-line px-4 py-3">

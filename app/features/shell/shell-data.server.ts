@@ -1,5 +1,7 @@
 // The shell's part of the root loader: header bar texts and links, the exit-intent offer, the seller
 // reviews link and the footer's brands, categories and rating.
+import type { Database } from "../../../db/client.ts";
+import { getNavigation, type NavigationItem } from "../../../services/catalog/navigation.ts";
 import { EMPTY_FOOTER, type FooterData, loadFooterData } from "../../../services/content/footer-data.ts";
 import type { StoreServices } from "../../../services/store-services.ts";
 
@@ -10,6 +12,30 @@ export interface ShellData {
   reviewsUrl: string;
   sealId: string;
   footer: FooterData;
+  /** The header's category bar (spec §2 "Top navigation"): the main menu, two levels. */
+  navigation: NavigationItem[];
+}
+
+/** The menu changes rarely; every page reads it. A minute keeps edits quick to show and pages cheap. */
+const NAVIGATION_CACHE_MS = 60_000;
+const navigationCache = new WeakMap<Database, Map<string, { value: Promise<NavigationItem[]>; expiresAt: number }>>();
+
+export function loadNavigation(db: Database, collectionUrlPrefix: string, now = Date.now()): Promise<NavigationItem[]> {
+  let entries = navigationCache.get(db);
+  if (!entries) {
+    entries = new Map();
+    navigationCache.set(db, entries);
+  }
+  const hit = entries.get(collectionUrlPrefix);
+  if (hit && hit.expiresAt > now) return hit.value;
+  const value = getNavigation(db, { collectionUrlPrefix, depth: 2 });
+  const entry = { value, expiresAt: now + NAVIGATION_CACHE_MS };
+  entries.set(collectionUrlPrefix, entry);
+  // A failed read is not kept: the next page tries again.
+  value.catch(() => {
+    if (entries.get(collectionUrlPrefix) === entry) entries.delete(collectionUrlPrefix);
+  });
+  return value;
 }
 
 export async function loadShellData(services: StoreServices): Promise<ShellData> {
@@ -22,7 +48,15 @@ export async function loadShellData(services: StoreServices): Promise<ShellData>
     // Spec §8: footer loading errors are only logged; the page renders without those lists.
     console.error("Footer data could not be loaded:", error);
   }
+  let navigation: NavigationItem[] = [];
+  try {
+    navigation = await loadNavigation(services.database.db, store.paths.collections);
+  } catch (error) {
+    // Like the footer: a page without the category bar is better than no page (the sidebar still has them).
+    console.error("Navigation could not be loaded:", error);
+  }
   return {
+    navigation,
     rollingTexts: theme.headerRollingTexts,
     headerLinks: theme.additionalHeaderLinks,
     exitIntentOffer: theme.exitIntentPopUp ?? null,
