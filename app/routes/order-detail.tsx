@@ -3,14 +3,18 @@
 // (?placed=1 shows the thank-you note). Anyone else gets the 404 page.
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
+import { loadProductCards } from "../../services/catalog/product-cards.ts";
 import { formatAddressLine } from "../../services/checkout/checkout-address.ts";
 import { NotFound } from "../../services/errors.ts";
 import { findVisibleOrderId, getOrderDetail } from "../../services/orders/order-queries.ts";
+import { findOrderRelatedProductIds } from "../../services/orders/order-related.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { appContext } from "../context.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
+import { OrderRelatedProducts } from "../features/cart/order-related-products.tsx";
 import { orderStatusLabel } from "../features/cart/order-status.ts";
 import { pageVisitor } from "../features/cart/page-visitor.server.ts";
+import { compactCard } from "../features/catalog/catalog-data.server.ts";
 import type { Route } from "./+types/order-detail";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -21,11 +25,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const orderId = Number.parseInt(params.orderId, 10);
   if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 });
   try {
-    const visible = await findVisibleOrderId(db, visitor, orderId, url.searchParams.get("token"));
+    const token = url.searchParams.get("token");
+    const visible = await findVisibleOrderId(db, visitor, orderId, token);
     const order = await getOrderDetail(db, visible);
     const store = app.services.config.store;
+    // Suggestions only while the order can still take another product (Add to Order).
+    const related = order.canAddProducts
+      ? (await loadProductCards(db, await findOrderRelatedProductIds(db, order.id))).map(compactCard)
+      : [];
     return {
       order,
+      related,
+      token,
+      productPath: store.paths.products,
       placed: url.searchParams.get("placed") === "1",
       signedIn: visitor.customerId !== null,
       currency: order.currency || store.storeCurrency,
@@ -50,7 +62,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
-  const { order, placed, signedIn, currency } = loaderData;
+  const { order, placed, signedIn, currency, related, token, productPath } = loaderData;
   const money = (value: number) => formatMoney(value, currency);
   const crumbs = signedIn
     ? [MY_ACCOUNT_CRUMB, { label: "Orders", href: "/orders.asp" }, { label: `Order ${order.orderNumber}` }]
@@ -155,6 +167,13 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </aside>
       </div>
+      <OrderRelatedProducts
+        orderId={order.id}
+        token={token}
+        products={related}
+        productPath={productPath}
+        currency={currency}
+      />
     </AccountPage>
   );
 }

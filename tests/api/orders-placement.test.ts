@@ -401,4 +401,44 @@ describe("Add to Order", () => {
     expect(shipped.status).toBe(422);
     expect(shipped.body.error).toMatch(/already shipped/);
   });
+
+  test("a guest adds through the e-mailed link; another signed-in customer is refused and nothing is e-mailed", async () => {
+    const extra = await createProduct(db(), { title: "Skimmer Basket", priceCents: 1299, available: 50 });
+    const { visitor, checkout } = await shopperWithCart(part, 1);
+    const placed = await complete(visitor, checkout.id, guestBody(APPROVED_CARD, "linked.guest@example.com"));
+    expect(placed.status).toBe(200);
+    const orderId = placed.body.order.id;
+    const [confirmation] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "order_confirmation"), eq(emailOutbox.toAddress, "linked.guest@example.com")));
+    const token = /\/account\/orders\/\d+\?token=([\w-]+)/.exec(confirmation.textBody)?.[1];
+    expect(token).toBeDefined();
+    const requests = async () =>
+      (await db().select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.kind, "order_add_request")))
+        .length;
+
+    const before = await requests();
+    const intruder = await signedInCustomer(db());
+    const refused = await new Shopper(store.baseUrl, intruder.cookie).call<{ error: string }>(
+      "POST",
+      `/api/orders/${orderId}/relatedProducts/${extra.productId}`,
+      { headers: { "content-type": "application/json" } },
+    );
+    expect(refused.status).toBe(404);
+    expect(typeof refused.body.error).toBe("string");
+    expect(await requests()).toBe(before);
+
+    // The same guest on another device, with only the link: allowed.
+    const fromMail = new Shopper(store.baseUrl);
+    const added = await fromMail.call(
+      "POST",
+      `/api/orders/${orderId}/relatedProducts/${extra.productId}?token=${token}`,
+      {
+        headers: { "content-type": "application/json" },
+      },
+    );
+    expect(added.status).toBe(200);
+    expect(await requests()).toBe(before + 1);
+  });
 });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { linkFromMail } from "./account-mail.ts";
 import { waitForHydration } from "./shell-hydration.ts";
 import { withoutExitIntent } from "./storefront-helpers.ts";
 
@@ -202,6 +203,47 @@ test("a declined card shows the gateway's reason and keeps the cart", async ({ p
 
   await page.goto("/shoppingcart.asp");
   await expect(page.getByTestId("cart-line").getByRole("link", { name: product.title })).toBeVisible();
+});
+
+test("a guest opens the order from the e-mailed link and asks to add a product to it", async ({ page, browser }) => {
+  const product = await pickProduct(page.request);
+  await page.request.post("/api/checkouts/products", { data: { handles: [product.handle] } });
+  const checkout = (await (await page.request.get("/api/checkouts")).json()).checkout as { webUrl: string };
+  const checkoutId = checkout.webUrl.split("/").pop();
+  const email = `add.to.order.${Date.now()}@example.com`;
+  const placed = await page.request.post(`/api/checkouts/${checkoutId}/complete`, {
+    data: {
+      email,
+      shippingAddress: {
+        firstName: "Pat",
+        lastName: "Doe",
+        address1: "1 Main St",
+        city: "Austin",
+        countryCode: "US",
+        stateCode: "TX",
+        zip: "78701",
+        phone: "+1 512 555 0147",
+      },
+      card: { number: "4242424242424242", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123" },
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+
+  // Another device, only the link of the confirmation e-mail.
+  const link = await linkFromMail(email, "order_confirmation", "/account/orders/");
+  expect(link).toContain("token=");
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto(link);
+  const suggestions = guestPage.getByRole("region", { name: "Add to this order" });
+  const addButton = suggestions.getByRole("button", { name: "Add to Order" }).first();
+  await waitForHydration(addButton);
+  await expect(addButton).toBeEnabled();
+  await addButton.click();
+  await expect(
+    guestPage.getByText("You've added this product to your order. Expect hearing from us soon."),
+  ).toBeVisible(afterSubmit);
+  await guest.close();
 });
 
 test("another visitor cannot open a shopper's checkout", async ({ page, browser }) => {

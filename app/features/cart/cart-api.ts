@@ -129,13 +129,17 @@ export async function fetchCheckout(fetchImpl: typeof fetch = fetch): Promise<Ch
   return answer.checkout;
 }
 
-/** Add to Order (spec §7): JSON content type, no body. */
+/**
+ * Add to Order (spec §7): JSON content type, no body. A guest who opened the order through the e-mailed
+ * link passes that link's token, which is what lets them see (and add to) the order.
+ */
 export async function addProductToOrder(
   orderId: number,
   productId: number,
-  options?: CartRequestOptions,
+  options?: CartRequestOptions & { token?: string | null },
 ): Promise<void> {
-  await cartRequest("POST", `/api/orders/${orderId}/relatedProducts/${productId}`, undefined, options);
+  const query = options?.token ? `?token=${encodeURIComponent(options.token)}` : "";
+  await cartRequest("POST", `/api/orders/${orderId}/relatedProducts/${productId}${query}`, undefined, options);
 }
 
 export const ORDER_MESSAGES = {
