@@ -572,6 +572,10 @@ function OrderSummary({ page }: { page: PageData }) {
             )}
           </dd>
         </div>
+        <div className="flex justify-between">
+          <dt>Tax</dt>
+          <dd>{page.totalTax === null ? "-" : money(page.totalTax)}</dd>
+        </div>
         <div className="flex justify-between border-t border-line pt-2 text-lg font-bold">
           <dt>Total</dt>
           <dd>{money(page.totalPrice)}</dd>

@@ -145,6 +145,10 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               <dt>Shipping</dt>
               <dd>{order.shippingPrice === 0 ? "FREE" : money(order.shippingPrice)}</dd>
             </div>
+            <div className="flex justify-between">
+              <dt>Tax</dt>
+              <dd>{money(order.totalTax)}</dd>
+            </div>
             <div className="flex justify-between border-t border-line pt-2 text-lg font-bold">
               <dt>Total</dt>
               <dd>{money(order.totalPrice)}</dd>

@@ -94,6 +94,27 @@ export const shippingRates = pgTable(
   ],
 );
 
+/**
+ * Sales tax by destination: a row for a state (or province) wins over the country's row (stateCode '').
+ * No row means no tax. The rate is in parts per million (72500 = 7.25 %) so rates like 6.625 % stay exact.
+ * It applies to the merchandise after discounts; shipping is not taxed.
+ */
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    countryCode: text().notNull(),
+    stateCode: text().notNull().default(""),
+    name: text().notNull(),
+    ratePpm: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("tax_rates_country_state_unique").on(t.countryCode, t.stateCode),
+    check("tax_rates_rate_range", sql`${t.ratePpm} >= 0 and ${t.ratePpm} < 1000000`),
+  ],
+);
+
 /** The cart. Its uuid is the last path segment of the checkout webUrl. */
 export const checkouts = pgTable(
   "checkouts",

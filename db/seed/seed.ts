@@ -35,7 +35,7 @@ import {
   variants,
   vendors,
 } from "../schema/catalog.ts";
-import { discountCodes, shippingPolicies, shippingRates } from "../schema/commerce.ts";
+import { discountCodes, shippingPolicies, shippingRates, taxRates } from "../schema/commerce.ts";
 import { articles, helpPages, navItems, navMenus, pages, questions, questionTopics } from "../schema/content.ts";
 import { countries, states } from "../schema/customers.ts";
 import { articleHtml, articles as articleSeeds } from "./content/articles.ts";
@@ -116,7 +116,22 @@ const seededTables: readonly PgTable[] = [
   discountCodes,
   shippingPolicies,
   shippingRates,
+  taxRates,
 ];
+
+/**
+ * Demo sales tax: the statewide base rates of a few US states (local surcharges left out). Every other
+ * destination has no row and pays no tax.
+ */
+export const DEMO_TAX_RATES = [
+  { stateCode: "CA", name: "California sales tax", ratePpm: 72_500 },
+  { stateCode: "TX", name: "Texas sales tax", ratePpm: 62_500 },
+  { stateCode: "NY", name: "New York sales tax", ratePpm: 40_000 },
+  { stateCode: "FL", name: "Florida sales tax", ratePpm: 60_000 },
+  { stateCode: "WA", name: "Washington sales tax", ratePpm: 65_000 },
+  { stateCode: "NJ", name: "New Jersey sales tax", ratePpm: 66_250 },
+  { stateCode: "AZ", name: "Arizona sales tax", ratePpm: 56_000 },
+] as const;
 
 /** Tables whose ids the seeder assigns itself; their identity sequences are moved past them. */
 const explicitIdTables: readonly PgTable[] = [
@@ -338,6 +353,12 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
     db,
     shippingRates,
     rateSeeds.map((r, i) => ({ ...r, policyId: policy.id, position: i + 1 })),
+  );
+  await insertRows(
+    db,
+    taxRates,
+    DEMO_TAX_RATES.map((rate) => ({ countryCode: "US", ...rate })),
+    { skipExisting: true },
   );
 
   await db

@@ -38,6 +38,8 @@ export interface CheckoutDto {
   totalDiscount: number;
   /** After discounts. */
   subtotalPrice: number;
+  /** Sales tax of the shipping address (0 until one is known); included in totalPrice. */
+  totalTax: number;
   totalPrice: number;
   CheckoutShippingLine: { title: string; price: number } | null;
   DiscountCodes: DiscountCodeDto[];
@@ -76,6 +78,7 @@ export function toCheckoutDto(state: CheckoutState): CheckoutDto {
     lineItemsSubtotalPrice: centsToAmount(totals.lineItemsSubtotalCents),
     totalDiscount: centsToAmount(totals.discountCents),
     subtotalPrice: centsToAmount(totals.subtotalCents),
+    totalTax: centsToAmount(totals.taxCents),
     totalPrice: centsToAmount(totals.totalCents),
     CheckoutShippingLine: totals.shipping
       ? { title: totals.shipping.title, price: centsToAmount(totals.shipping.priceCents) }
@@ -102,6 +105,7 @@ export const EMPTY_CHECKOUT: CheckoutDto = {
   lineItemsSubtotalPrice: 0,
   totalDiscount: 0,
   subtotalPrice: 0,
+  totalTax: 0,
   totalPrice: 0,
   CheckoutShippingLine: null,
   DiscountCodes: [],

@@ -34,6 +34,8 @@ export interface CheckoutPageData {
   totalDiscount: number;
   subtotalPrice: number;
   shippingPrice: number | null;
+  /** Null until the shipping address is known. */
+  totalTax: number | null;
   totalPrice: number;
   /** The total in cents as shown: sent back with Place Order, which refuses a different total. */
   expectedTotalCents: number;
@@ -99,6 +101,7 @@ export async function loadCheckoutPage(
     totalDiscount: dto.totalDiscount,
     subtotalPrice: dto.subtotalPrice,
     shippingPrice: totals.shipping ? centsToAmount(totals.shipping.priceCents) : null,
+    totalTax: state.shippingAddress ? dto.totalTax : null,
     totalPrice: dto.totalPrice,
     expectedTotalCents: totals.totalCents,
     shippingOptions: totals.shippingOptions.map((option) => ({

@@ -18,6 +18,7 @@ import { discountCodeColumns, hasRedeemed } from "../discounts/discount-store.ts
 import { loadShippingPolicy } from "../shipping/shipping-policy-store.ts";
 import type { ShippingPolicyData } from "../shipping/shipping-quote.ts";
 import { type CheckoutTotals, computeCheckoutTotals } from "./checkout-totals.ts";
+import { taxRateFor } from "./tax-rates.ts";
 
 type Reader = Pick<Database, "select">;
 
@@ -172,21 +173,26 @@ async function price(
   policy: ShippingPolicyData | null,
   options: LoadOptions,
 ): Promise<CheckoutState> {
-  const alreadyRedeemed = discountCode?.oncePerCustomer
-    ? await hasRedeemed(db, discountCode.id, {
-        customerId: record.customerId,
-        email: record.email,
-        ipAddress: options.ipAddress ?? record.ipAddress,
-      })
-    : false;
   const address = record.shippingAddress;
+  const destination = address?.countryCode
+    ? { countryCode: address.countryCode, stateCode: address.stateCode ?? null }
+    : null;
+  const [alreadyRedeemed, taxRatePpm] = await Promise.all([
+    discountCode?.oncePerCustomer
+      ? hasRedeemed(db, discountCode.id, {
+          customerId: record.customerId,
+          email: record.email,
+          ipAddress: options.ipAddress ?? record.ipAddress,
+        })
+      : false,
+    taxRateFor(db, destination),
+  ]);
   const totals = computeCheckoutTotals({
     lines,
     discountCode,
     policy,
-    destination: address?.countryCode
-      ? { countryCode: address.countryCode, stateCode: address.stateCode ?? null }
-      : null,
+    destination,
+    taxRatePpm,
     chosenRateId: record.shippingRateId,
     now: options.now ?? new Date(),
     alreadyRedeemed,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { DiscountCodeData } from "../discounts/discount-rules.ts";
 import type { ShippingPolicyData } from "../shipping/shipping-quote.ts";
-import { computeCheckoutTotals, type TotalsInput } from "./checkout-totals.ts";
+import { computeCheckoutTotals, salesTaxCents, type TotalsInput } from "./checkout-totals.ts";
 
 const policy: ShippingPolicyData = {
   id: 1,
@@ -142,5 +142,38 @@ describe("computeCheckoutTotals", () => {
       priceCents: 4500,
     });
     expect(computeCheckoutTotals(input({ lines, chosenRateId: 2 })).shipping).toMatchObject({ title: "Ground" });
+  });
+});
+
+describe("sales tax", () => {
+  test("is rounded once per order, half a cent up", () => {
+    // 7.25 % of $19.99 = 144.9275 cents; 6.25 % of $0.40 = 2.5 cents.
+    expect(salesTaxCents(1999, 72_500)).toBe(145);
+    expect(salesTaxCents(40, 62_500)).toBe(3);
+    expect(salesTaxCents(39, 62_500)).toBe(2);
+    // 6.625 % stays exact in parts per million.
+    expect(salesTaxCents(10_000, 66_250)).toBe(663);
+    expect(salesTaxCents(0, 72_500)).toBe(0);
+    expect(salesTaxCents(1999, 0)).toBe(0);
+  });
+
+  test("is taken on the whole order, not rounded line by line", () => {
+    // Three lines of $0.10 at 7.25 %: 0.725 cents each (1 cent each if rounded per line), 2.175 for the order.
+    const totals = computeCheckoutTotals(input({ lines: [line(10, 1), line(10, 1), line(10, 1)], taxRatePpm: 72_500 }));
+    expect(totals.taxCents).toBe(2);
+  });
+
+  test("applies to the merchandise after the discount; shipping is not taxed", () => {
+    const totals = computeCheckoutTotals(
+      input({ lines: [line(10_500, 1)], discountCode: code({ percentOff: 10 }), taxRatePpm: 62_500 }),
+    );
+    // $94.50 after 10 % off, below free shipping: $9.95 ground, untaxed. 6.25 % of 9450 = 590.625.
+    expect(totals).toMatchObject({ subtotalCents: 9450, shippingCents: 995, taxRatePpm: 62_500, taxCents: 591 });
+    expect(totals.totalCents).toBe(9450 + 995 + 591);
+  });
+
+  test("no rate, no tax; an empty cart owes none", () => {
+    expect(computeCheckoutTotals(input({ lines: [line(1999, 1)] })).taxCents).toBe(0);
+    expect(computeCheckoutTotals(input({ taxRatePpm: 72_500 }))).toMatchObject({ taxCents: 0, totalCents: 0 });
   });
 });

@@ -1,5 +1,5 @@
 // The arithmetic of a checkout, in integer cents: line subtotal, discount, subtotal after discount,
-// shipping and total. Pure, so the cart, the checkout page and order placement compute it the same way.
+// shipping, sales tax and total. Pure, so the cart, the checkout page and order placement compute it the same way.
 import {
   checkDiscount,
   type DiscountCodeData,
@@ -39,6 +39,9 @@ export interface CheckoutTotals {
   shippingOptions: ShippingOption[];
   shipping: ShippingOption | null;
   shippingCents: number;
+  /** The destination's rate (parts per million); 0 without an address or a rate for it. */
+  taxRatePpm: number;
+  taxCents: number;
   totalCents: number;
   discount: AppliedDiscount | null;
 }
@@ -53,6 +56,19 @@ export interface TotalsInput {
   /** The shopper (account, e-mail or IP) has redeemed the code before. */
   alreadyRedeemed: boolean;
   currency: string;
+  /** Sales tax rate of the destination in parts per million (taxRateFor); 0 or absent = no tax. */
+  taxRatePpm?: number;
+}
+
+const PPM = 1_000_000;
+
+/**
+ * Sales tax on the merchandise after discounts, rounded once per order, half a cent up. Shipping is not
+ * taxed. Integer arithmetic: cents times parts per million stays far below 2^53 for any real order.
+ */
+export function salesTaxCents(taxableCents: number, ratePpm: number): number {
+  if (taxableCents <= 0 || ratePpm <= 0) return 0;
+  return Math.floor((taxableCents * ratePpm + PPM / 2) / PPM);
 }
 
 export function computeCheckoutTotals(input: TotalsInput): CheckoutTotals {
@@ -93,6 +109,8 @@ export function computeCheckoutTotals(input: TotalsInput): CheckoutTotals {
         });
   const shipping = shippingOptions.length > 0 ? chooseShippingOption(shippingOptions, input.chosenRateId) : null;
   const shippingCents = shipping?.priceCents ?? 0;
+  const taxRatePpm = input.lines.length === 0 ? 0 : (input.taxRatePpm ?? 0);
+  const taxCents = salesTaxCents(subtotalCents, taxRatePpm);
   return {
     totalQuantity,
     weightGrams,
@@ -102,7 +120,9 @@ export function computeCheckoutTotals(input: TotalsInput): CheckoutTotals {
     shippingOptions,
     shipping,
     shippingCents,
-    totalCents: subtotalCents + shippingCents,
+    taxRatePpm,
+    taxCents,
+    totalCents: subtotalCents + shippingCents + taxCents,
     discount,
   };
 }

@@ -24,6 +24,8 @@ export interface ConfirmationInput {
   discountCode: string | null;
   shippingCents: number;
   shippingTitle: string;
+  /** Sales tax on the merchandise after discounts. */
+  taxCents: number;
   totalCents: number;
   shippingAddress: AddressSnapshot;
   paymentSummary: string;
@@ -47,6 +49,7 @@ export function buildOrderConfirmation(input: ConfirmationInput): OutgoingEmail 
     totals.push([`Discount${input.discountCode ? ` (${input.discountCode})` : ""}`, `-${money(input.discountCents)}`]);
   }
   totals.push([`Shipping (${input.shippingTitle})`, input.shippingCents === 0 ? "FREE" : money(input.shippingCents)]);
+  totals.push(["Tax", money(input.taxCents)]);
   totals.push(["Total", money(input.totalCents)]);
   const linkNote = input.guest
     ? "View your order any time with this private link (keep it to yourself):"

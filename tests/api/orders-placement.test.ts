@@ -3,7 +3,7 @@
 // orders, saved cards and Add to Order.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { checkouts, orderLineItems, orders, paymentMethods, transactions } from "../../db/schema/commerce.ts";
+import { checkouts, orderLineItems, orders, paymentMethods, taxRates, transactions } from "../../db/schema/commerce.ts";
 import { emailOutbox } from "../../db/schema/system.ts";
 import {
   APPROVED_CARD,
@@ -238,6 +238,43 @@ describe("placing an order", () => {
     expect(answer.status).toBe(200);
     // $125 would ship free to Texas; to Hawaii it takes the top ground band.
     expect(answer.body.order.totalPrice).toBe(137.95);
+  });
+
+  test("an order to a taxed state is charged its sales tax on the merchandise, stored and e-mailed", async () => {
+    await db().insert(taxRates).values({ countryCode: "US", stateCode: "CA", name: "California", ratePpm: 72_500 });
+    const { visitor, checkout } = await shopperWithCart(part, 1);
+    const toCalifornia = { ...MAINLAND_ADDRESS, stateCode: "CA", zip: "94103", city: "San Francisco" };
+    const priced = await visitor.call<{ checkout: Checkout & { totalTax: number } }>("GET", "/api/checkouts");
+    expect(priced.body.checkout.totalTax).toBe(0);
+    const answer = await complete(visitor, checkout.id, {
+      ...guestBody(APPROVED_CARD, "taxed@example.com"),
+      shippingAddress: toCalifornia,
+      // $125.00 ships free; 7.25 % of it is $9.0625, rounded to $9.06.
+      expectedTotal: 134.06,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.order.totalPrice).toBe(134.06);
+    const [row] = await db().select().from(orders).where(eq(orders.id, answer.body.order.id));
+    expect(row).toMatchObject({ subtotalCents: 12_500, shippingCents: 0, taxCents: 906, totalCents: 13_406 });
+    const captured = await db()
+      .select({ amountCents: transactions.amountCents })
+      .from(transactions)
+      .where(
+        and(eq(transactions.orderId, row.id), eq(transactions.kind, "capture"), eq(transactions.status, "SUCCESS")),
+      );
+    expect(captured).toEqual([{ amountCents: 13_406 }]);
+    const [mail] = await db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "order_confirmation"), eq(emailOutbox.toAddress, "taxed@example.com")));
+    expect(mail.textBody).toContain("Tax: $9.06");
+    const detail = await visitor.call<{ order: { totalTax: number } }>("GET", `/api/orders/${row.id}`);
+    expect(detail.body.order.totalTax).toBe(9.06);
+
+    // Texas has no rate here: no tax.
+    const untaxed = await shopperWithCart(part, 1);
+    const plain = await complete(untaxed.visitor, untaxed.checkout.id, guestBody());
+    expect(plain.body.order.totalPrice).toBe(125);
   });
 });
 

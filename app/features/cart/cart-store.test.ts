@@ -24,6 +24,7 @@ const checkout = (lines: Array<[number, number, number]>, extra: Partial<Checkou
   lineItemsSubtotalPrice: 0,
   totalDiscount: 0,
   subtotalPrice: 0,
+  totalTax: 0,
   totalPrice: 0,
   CheckoutShippingLine: null,
   DiscountCodes: [],

@@ -1,5 +1,5 @@
 // Totals of the cart (spec §2, §9): subtotal (price times quantity), discount (that subtotal minus the
-// checkout's subtotalPrice), shipping (FREE at 0) and total.
+// checkout's subtotalPrice), shipping (FREE at 0), sales tax once the checkout knows the address, and total.
 import { formatMoney } from "../../../shared/money.ts";
 import { type CartLine, type CheckoutDto, cartDiscount, cartSubtotal } from "./cart-lines.ts";
 
@@ -19,6 +19,7 @@ export function CartTotals({
   const discount = cartDiscount(lines, checkout);
   const shipping = checkout?.CheckoutShippingLine ?? null;
   const total = checkout?.totalPrice ?? subtotal;
+  const tax = checkout?.totalTax ?? 0;
   return (
     <dl className="tabular space-y-2 text-base" data-testid="cart-totals">
       <div className="flex justify-between gap-4">
@@ -49,6 +50,12 @@ export function CartTotals({
           )}
         </dd>
       </div>
+      {tax > 0 ? (
+        <div className="flex justify-between gap-4">
+          <dt>Tax</dt>
+          <dd>{formatMoney(tax, currency)}</dd>
+        </div>
+      ) : null}
       <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-bold">
         <dt>Total</dt>
         <dd>{formatMoney(total, currency)}</dd>
