@@ -137,6 +137,13 @@ test("a shopper searches by part number, picks a variant, adds it: the cart over
   await expect(overlay).toBeVisible();
   await expect(overlay.getByText(variant.title, { exact: true })).toBeVisible();
   await expect(overlay.getByRole("link", { name: "Checkout" })).toBeVisible();
+  // The discount-code box sits in the overlay too.
+  const codeBox = overlay.getByLabel("Discount code");
+  await codeBox.fill("poolpro5");
+  await overlay.getByRole("button", { name: "Apply" }).click();
+  await expect(overlay.getByText("Coupon code: POOLPRO5 has been added successfully.")).toBeVisible(afterSubmit);
+  await expect(codeBox).toHaveValue("");
+  await expect(overlay.getByRole("button", { name: "Remove discount code POOLPRO5" })).toBeVisible();
 
   await overlay.getByRole("link", { name: "View Cart" }).click();
   await expect(page).toHaveURL(/\/shoppingcart\.asp$/);

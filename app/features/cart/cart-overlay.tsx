@@ -8,6 +8,7 @@ import { Link, useLocation } from "react-router";
 import { useCart } from "./cart-context.tsx";
 import { CartLineItem } from "./cart-line-item.tsx";
 import { CartTotals } from "./cart-totals.tsx";
+import { DiscountBox } from "./discount-box.tsx";
 import { FreeShippingBanner } from "./free-shipping-banner.tsx";
 
 export function CartOverlay({ currency, productPath }: { currency: string; productPath: string }) {
@@ -82,6 +83,7 @@ export function CartOverlay({ currency, productPath }: { currency: string; produ
           </div>
           <div className="space-y-3 border-t border-line bg-surface px-4 py-4">
             {empty ? null : <CartTotals lines={cart.lines} checkout={cart.checkout} currency={currency} />}
+            <DiscountBox />
             <div className="grid grid-cols-2 gap-3">
               <Link to="/shoppingcart.asp" onClick={() => cart.closeOverlay()} className="btn-secondary bg-white">
                 View Cart
