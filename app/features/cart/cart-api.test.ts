@@ -44,12 +44,13 @@ describe("cartRequest (spec §7 notes)", () => {
     expect(waits).toEqual([CART_RETRY_STEP_MS, 2 * CART_RETRY_STEP_MS]);
   });
 
-  test("gives up after 60 retries", async () => {
+  test("gives up after the first try and 60 retries (61 requests)", async () => {
     const { calls, fetchImpl } = scripted(Array.from({ length: 100 }, () => new TypeError("offline")));
     await expect(cartRequest("PUT", "/x", {}, { fetch: fetchImpl, sleep: async () => {} })).rejects.toThrow(
       /could not reach the store/,
     );
-    expect(calls).toHaveLength(CART_MAX_RETRIES + 1);
+    expect(CART_MAX_RETRIES).toBe(60);
+    expect(calls).toHaveLength(61);
   });
 
   test("a refusal is final: the server's error, or the generic message", async () => {

@@ -1,9 +1,11 @@
 // The cart's HTTP calls (spec shopping §7 notes): mutating calls carry a fresh Idempotency-Key per action
 // and JSON headers; a failed attempt (no answer, a server error, "still processing", "too many") is
-// retried up to 60 times, waiting 2 s more each time, with the same key, so the store does the work once.
+// retried up to 60 times after the first try (61 attempts at most), waiting 2 s more each time, with the
+// same key, so the store does the work once.
 // An answer that refuses the change (a 4xx with an error) is final and is not retried.
 import type { CheckoutDto } from "./cart-lines.ts";
 
+/** Retries after the first attempt (spec: "retried up to 60 times"), so at most 61 requests per action. */
 export const CART_MAX_RETRIES = 60;
 export const CART_RETRY_STEP_MS = 2000;
 

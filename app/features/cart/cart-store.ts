@@ -179,7 +179,7 @@ export function createCartStore(options: CartStoreOptions = {}): CartStore {
       if (!checkoutId) return { success: false, message: CART_MESSAGES.invalidCheckout };
       if (!code) return { success: false, message: "Please enter a discount code." };
       try {
-        await change(() =>
+        const checkout = await change(() =>
           checkoutRequest(
             "POST",
             `/api/checkouts/${encodeURIComponent(checkoutId)}/discountCodes?code=${encodeURIComponent(code)}`,
@@ -187,7 +187,11 @@ export function createCartStore(options: CartStoreOptions = {}): CartStore {
             options.request,
           ),
         );
-        return { success: true, message: CART_MESSAGES.couponAdded(code.toUpperCase()) };
+        // The code as the store knows it (its own spelling), not as it was typed.
+        const applied =
+          checkout.DiscountCodes.find((entry) => entry.code.toLowerCase() === code.toLowerCase()) ??
+          checkout.DiscountCodes[0];
+        return { success: true, message: CART_MESSAGES.couponAdded(applied?.code ?? code) };
       } catch (error) {
         return { success: false, message: messageOf(error, CART_MESSAGES.notOk) };
       }
