@@ -1,11 +1,14 @@
 // At sign-in the cart the visitor filled anonymously joins the customer's own cart: quantities of the same
-// item are added, capped at the stock (unless the level sells regardless of stock); a discount code moves
-// over when the customer's cart has none. Called by the sign-in flow with the session's checkout id.
+// item are added, capped at the stock (unless the level sells regardless of stock) and at the largest
+// quantity a line may hold; items no longer for sale are left behind; a discount code moves over when the
+// customer's cart has none. Called by the sign-in flow with the session's checkout id.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { inventoryItems, inventoryLevels } from "../../db/schema/catalog.ts";
+import { inventoryItems, inventoryLevels, products, variants } from "../../db/schema/catalog.ts";
 import { checkoutDiscountCodes, checkoutLineItems, checkouts } from "../../db/schema/commerce.ts";
 import { customers } from "../../db/schema/customers.ts";
+import { productIsPublished } from "../catalog/published.ts";
+import { MAX_LINE_QUANTITY } from "./cart-service.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,9 +64,12 @@ export async function mergeAnonymousCheckout(
             id: inventoryLevels.id,
             available: inventoryLevels.available,
             unlimited: sql<boolean>`(${inventoryLevels.bypassNegativeQuantity} or not ${inventoryItems.tracked})`,
+            forSale: sql<boolean>`(${productIsPublished()} and ${products.availableForSale} and ${variants.availableForSale})`,
           })
           .from(inventoryLevels)
           .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryLevels.inventoryItemId))
+          .innerJoin(variants, eq(variants.id, inventoryItems.variantId))
+          .innerJoin(products, eq(products.id, variants.productId))
           .where(inArray(inventoryLevels.id, levelIds)),
         tx
           .select({ inventoryLevelId: checkoutLineItems.inventoryLevelId, quantity: checkoutLineItems.quantity })
@@ -74,10 +80,10 @@ export async function mergeAnonymousCheckout(
       const existingByLevel = new Map(existing.map((line) => [line.inventoryLevelId, line.quantity]));
       for (const line of incoming) {
         const level = stockById.get(line.inventoryLevelId);
-        if (!level) continue;
+        if (!level?.forSale) continue;
         const already = existingByLevel.get(line.inventoryLevelId) ?? 0;
-        const wanted = already + line.quantity;
-        // Never below what the customer already had; never above stock for what is added.
+        const wanted = Math.min(already + line.quantity, MAX_LINE_QUANTITY);
+        // Never below what the customer already had; never above stock (or the line maximum) for what is added.
         const quantity = level.unlimited ? wanted : Math.max(already, Math.min(wanted, Math.max(0, level.available)));
         if (quantity <= 0 || quantity === already) continue;
         await tx

@@ -2,6 +2,7 @@
 // checkout that follows a signed-in customer (and the merge of an anonymous cart at sign-in).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { products } from "../../db/schema/catalog.ts";
 import { checkouts } from "../../db/schema/commerce.ts";
 import { mergeAnonymousCheckout } from "../../services/checkout/checkout-merge.ts";
 import {
@@ -12,6 +13,7 @@ import {
   Shopper,
   signedInCustomer,
 } from "./checkout-fixtures.ts";
+import { Client, newCustomer, signIn } from "./support/account-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 interface Line {
@@ -445,6 +447,44 @@ describe("signed-in customers", () => {
         customerId: customer.customerId,
       }),
     ).toBe(merged);
+  });
+
+  test("signing in through the sign-in route merges the browser's anonymous cart: summed, capped, off-sale items left", async () => {
+    const db = store.database.db;
+    const customer = await newCustomer(store, "merge");
+    const own = shopper(customer.client.cookie);
+    expect((await add(own, scarce.levelId, 3)).status).toBe(200);
+    expect((await add(own, unlimited.levelId, 9000)).status).toBe(200);
+    expect((await add(own, filter.levelId, 1)).status).toBe(200);
+
+    const seasonal = await createProduct(db, { title: "Seasonal Opening Kit", priceCents: 2500, available: 10 });
+    const anonymous = shopper();
+    expect((await add(anonymous, scarce.levelId, 4)).status).toBe(200);
+    expect((await add(anonymous, unlimited.levelId, 9000)).status).toBe(200);
+    expect((await add(anonymous, pump.levelId, 2)).status).toBe(200);
+    expect((await add(anonymous, seasonal.levelId, 1)).status).toBe(200);
+    // Taken off sale while it sat in the anonymous cart.
+    await db.update(products).set({ availableForSale: false }).where(eq(products.id, seasonal.productId));
+
+    // The same browser signs in: its session cookie carries the anonymous cart.
+    const browser = new Client(store);
+    browser.cookie = anonymous.cookie as string;
+    const signedIn = await signIn(store, customer.email, customer.password, browser);
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const cart = await browser.get<CheckoutAnswer>("/api/checkouts");
+    expect(cart.status).toBe(200);
+    const quantities = Object.fromEntries(
+      cart.body.checkout.LineItems.map((line) => [line.inventoryLevelId, line.currentQuantity]),
+    );
+    // 3 + 4 with 5 in stock: 5. 9000 + 9000 of an item sold regardless of stock: the line maximum, 9999.
+    expect(quantities).toEqual({
+      [scarce.levelId]: 5,
+      [unlimited.levelId]: 9999,
+      [filter.levelId]: 1,
+      [pump.levelId]: 2,
+    });
+    // The customer's other devices see the same cart.
+    expect((await own.call<CheckoutAnswer>("GET", "/api/checkouts")).body.checkout.id).toBe(cart.body.checkout.id);
   });
 
   test("a customer without a cart adopts the anonymous one", async () => {
