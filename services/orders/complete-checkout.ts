@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import type { AddressInput } from "../checkout/checkout-address.ts";
 import { describeErrors, saveContactAndAddress, saveShippingMethod } from "../checkout/checkout-details.ts";
 import { requireVisitorCheckout, type Visitor } from "../checkout/visitor-checkout.ts";
-import { InvalidInput } from "../errors.ts";
+import { InvalidInput, NotFound } from "../errors.ts";
 import type { CardInput } from "../payments/payment-gateway.ts";
 import { type PlacedOrder, type PlaceOrderContext, placeOrder } from "./place-order.ts";
 
@@ -54,6 +54,9 @@ export async function completeCheckout(
         shippingAddress: input.shippingAddress,
         mailingAddressId: input.mailingAddressId,
       });
+      // An address id outside the customer's own book is not theirs (or no longer exists): 404, as every
+      // other id of someone else's data answers over the API. The checkout page shows it as a field error.
+      if (errors?.mailingAddressId) throw new NotFound(errors.mailingAddressId);
       if (errors) throw new InvalidInput(describeErrors(errors));
     }
     if (input.shippingRateId !== undefined) {

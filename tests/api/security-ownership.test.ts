@@ -2,9 +2,26 @@
 // transaction id, another signed-in customer gets 403 (someone else's user/customer id in the path) or
 // 404 (someone else's address or payment method under their own id), an anonymous caller gets 401, and
 // the owner's data is unchanged afterwards.
+//
+// Checkouts (carts) and orders are the exception to the 401 rule, by design: a guest may own them too, by
+// the session cookie that created them or, for an order, the signed link of the confirmation e-mail. So
+// an anonymous caller is not "unauthenticated" there; it is a visitor who does not own that id, and gets
+// the same 404 as another customer (an id alone reveals nothing, not even that it exists).
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { paymentMethods, transactions } from "../../db/schema/commerce.ts";
+import { orders, paymentMethods, transactions } from "../../db/schema/commerce.ts";
+import { emailOutbox } from "../../db/schema/system.ts";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
+import {
+  APPROVED_CARD,
+  CODES,
+  createProduct,
+  installCommerceFixtures,
+  MAINLAND_ADDRESS,
+  type ProductFixture,
+  Shopper,
+} from "./checkout-fixtures.ts";
 import {
   botToken,
   Client,
@@ -37,6 +54,7 @@ async function snapshot() {
 beforeAll(async () => {
   useFastPasswordHashingForTests();
   store = await startTestStore({ products: 0 });
+  await installCommerceFixtures(store.database.db);
   await seedCountries(store);
   owner = await newCustomer(store, "owner");
   intruder = await newCustomer(store, "intruder");
@@ -222,5 +240,127 @@ describe("the owner can do all of it", () => {
       (await owner.client.call("DELETE", `/api/customer/${owner.customerId}/mailingAddresses/${ownerAddressId}`))
         .status,
     ).toBe(200);
+  });
+});
+
+describe("checkouts and orders belong to their visitor", () => {
+  let part: ProductFixture;
+  let ownerOrderId: number;
+  let ownerCheckoutId: string;
+  let ownerLineId: number;
+  let intruderCheckoutId: string;
+  const shopperOf = (customer: SignedInCustomer) => new Shopper(store.baseUrl, customer.client.cookie);
+
+  beforeAll(async () => {
+    const db = store.database.db;
+    part = await createProduct(db, { title: "Salt Cell", priceCents: 30_000, available: 100 });
+    const owner$ = shopperOf(owner);
+    const first = await owner$.call<{ checkout: { id: string } }>("POST", "/api/checkouts/lineItems", {
+      body: { inventoryLevelId: part.levelId, quantity: 1 },
+    });
+    const placed = await owner$.call<{ order: { id: number } }>(
+      "POST",
+      `/api/checkouts/${first.body.checkout.id}/complete`,
+      { body: { email: owner.email, shippingAddress: MAINLAND_ADDRESS, card: APPROVED_CARD } },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    ownerOrderId = placed.body.order.id;
+    // A new open cart with a line and a code.
+    const cart = await owner$.call<{ checkout: { id: string; LineItems: Array<{ id: number }> } }>(
+      "POST",
+      "/api/checkouts/lineItems",
+      { body: { inventoryLevelId: part.levelId, quantity: 2 } },
+    );
+    ownerCheckoutId = cart.body.checkout.id;
+    ownerLineId = cart.body.checkout.LineItems[0].id;
+    expect(
+      (await owner$.call("POST", `/api/checkouts/${ownerCheckoutId}/discountCodes?code=${CODES.percent}`)).status,
+    ).toBe(200);
+    const theirs = await shopperOf(intruder).call<{ checkout: { id: string } }>("POST", "/api/checkouts/lineItems", {
+      body: { inventoryLevelId: part.levelId, quantity: 1 },
+    });
+    intruderCheckoutId = theirs.body.checkout.id;
+  });
+
+  async function commerceSnapshot() {
+    const db = store.database.db;
+    const [cart, order, intruderCart, orderRows, addRequests] = await Promise.all([
+      owner.client.get("/api/checkouts"),
+      owner.client.get(`/api/orders/${ownerOrderId}`),
+      intruder.client.get("/api/checkouts"),
+      db.select({ id: orders.id, status: orders.status, totalCents: orders.totalCents }).from(orders),
+      db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.kind, "order_add_request")),
+    ]);
+    return { cart: cart.body, order: order.body, intruderCart: intruderCart.body, orderRows, addRequests };
+  }
+
+  const commerceCases: Array<{
+    name: string;
+    method: string;
+    path: () => string;
+    body?: () => Record<string, unknown>;
+  }> = [
+    { name: "read the owner's order", method: "GET", path: () => `/api/orders/${ownerOrderId}` },
+    {
+      name: "add a product to the owner's order",
+      method: "POST",
+      path: () => `/api/orders/${ownerOrderId}/relatedProducts/${part.productId}`,
+    },
+    {
+      name: "place the owner's checkout",
+      method: "POST",
+      path: () => `/api/checkouts/${ownerCheckoutId}/complete`,
+      body: () => ({ email: "thief@example.com", shippingAddress: MAINLAND_ADDRESS, card: APPROVED_CARD }),
+    },
+    {
+      name: "apply a code to the owner's checkout",
+      method: "POST",
+      path: () => `/api/checkouts/${ownerCheckoutId}/discountCodes?code=${CODES.freeShipping}`,
+    },
+    {
+      name: "remove the code from the owner's checkout",
+      method: "DELETE",
+      path: () => `/api/checkouts/${ownerCheckoutId}/discountCodes?code=${CODES.percent}`,
+    },
+    {
+      name: "delete a line of the owner's checkout",
+      method: "DELETE",
+      path: () => `/api/checkouts/lineItems/${ownerLineId}`,
+    },
+    {
+      name: "place one's own checkout to the owner's address book entry",
+      method: "POST",
+      path: () => `/api/checkouts/${intruderCheckoutId}/complete`,
+      body: () => ({ email: intruder.email, mailingAddressId: ownerAddressId, card: APPROVED_CARD }),
+    },
+  ];
+
+  test.each(commerceCases)("another customer: $name → 404, nothing changes", async ({ method, path, body }) => {
+    const before = await commerceSnapshot();
+    const answer = await intruder.client.call(method, path(), body?.());
+    expect(answer.status).toBe(404);
+    expect(typeof answer.body.error).toBe("string");
+    expect(JSON.stringify(answer.body)).not.toContain(owner.email);
+    expect(await commerceSnapshot()).toEqual(before);
+  });
+
+  test.each(commerceCases)("an anonymous visitor: $name → 404 (not 401, see above)", async ({ method, path, body }) => {
+    const before = await commerceSnapshot();
+    const answer = await new Client(store).call(method, path(), body?.());
+    expect(answer.status).toBe(404);
+    expect(typeof answer.body.error).toBe("string");
+    expect(await commerceSnapshot()).toEqual(before);
+  });
+
+  test("the owner's own calls succeed (the matrix is not refusing everyone)", async () => {
+    expect((await owner.client.get(`/api/orders/${ownerOrderId}`)).status).toBe(200);
+    expect(
+      (await owner.client.call("POST", `/api/orders/${ownerOrderId}/relatedProducts/${part.productId}`, {})).status,
+    ).toBe(200);
+    expect(
+      (await owner.client.call("DELETE", `/api/checkouts/${ownerCheckoutId}/discountCodes?code=${CODES.percent}`))
+        .status,
+    ).toBe(200);
+    expect((await owner.client.call("DELETE", `/api/checkouts/lineItems/${ownerLineId}`)).status).toBe(200);
   });
 });
