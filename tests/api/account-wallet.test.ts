@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { paymentMethods, transactions } from "../../db/schema/commerce.ts";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
+import { createProduct, installCommerceFixtures, MAINLAND_ADDRESS, Shopper } from "./checkout-fixtures.ts";
 import {
   botToken,
   newCustomer,
@@ -16,6 +17,7 @@ let pat: SignedInCustomer;
 beforeAll(async () => {
   useFastPasswordHashingForTests();
   store = await startTestStore({ products: 0 });
+  await installCommerceFixtures(store.database.db);
   await seedCountries(store);
   pat = await newCustomer(store, "wallet");
 });
@@ -150,6 +152,44 @@ describe("payment methods", () => {
     const refused = await pat.client.call("DELETE", `/api/user/${pat.userId}/paymentMethods/${gift.id}`);
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe("Gift cards cannot be deleted from the wallet.");
+  });
+});
+
+describe("a wallet card at checkout", () => {
+  test("a card added through the wallet's hosted form pays for an order; its charge shows in the history", async () => {
+    const buyer = await newCustomer(store, "wallet-buyer");
+    const card = (await addCard(buyer, { number: "5555 5555 5555 4444", name: "Wallet Buyer" })).body.paymentMethod;
+    expect(card).toMatchObject({ brand: "mastercard", last4: "4444" });
+
+    const part = await createProduct(store.database.db, { title: "Chlorinator Lid", priceCents: 4_200, available: 20 });
+    const shopper = new Shopper(store.baseUrl, buyer.client.cookie);
+    const cart = await shopper.call<{ checkout: { id: string } }>("POST", "/api/checkouts/lineItems", {
+      body: { inventoryLevelId: part.levelId, quantity: 2 },
+    });
+    expect(cart.status).toBe(200);
+    const placed = await shopper.call<{ order: { id: number; totalPrice: number }; error?: string }>(
+      "POST",
+      `/api/checkouts/${cart.body.checkout.id}/complete`,
+      { body: { email: buyer.email, shippingAddress: MAINLAND_ADDRESS, paymentMethodId: card.id } },
+    );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+
+    const charges = await store.database.db
+      .select({ paymentMethodId: transactions.paymentMethodId, status: transactions.status, kind: transactions.kind })
+      .from(transactions)
+      .where(eq(transactions.orderId, placed.body.order.id));
+    expect(charges.length).toBeGreaterThan(0);
+    expect(charges.every((row) => row.paymentMethodId === card.id)).toBe(true);
+    expect(charges).toContainEqual({ paymentMethodId: card.id, status: "SUCCESS", kind: "capture" });
+
+    const order = await buyer.client.get<{ order: { payment: { brand: string; last4: string } } }>(
+      `/api/orders/${placed.body.order.id}`,
+    );
+    expect(order.body.order.payment).toEqual({ brand: "mastercard", last4: "4444" });
+    const history = await buyer.client.get<{ transactions: Array<{ amount: number | string; status: string }> }>(
+      `/api/user/${buyer.userId}/transactions`,
+    );
+    expect(history.body.transactions.some((row) => row.status === "SUCCESS")).toBe(true);
   });
 });
 
