@@ -3,13 +3,8 @@
 import { Minus, Plus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CartLine } from "./cart-lines.ts";
-import {
-  checkQuantity,
-  isMinusDisabled,
-  isPlusDisabled,
-  QUANTITY_AUTO_UPDATE_MS,
-  sanitizeQuantityText,
-} from "./quantity-rules.ts";
+import { createQuantityAutoUpdate, type QuantityAutoUpdate } from "./quantity-auto-update.ts";
+import { isMinusDisabled, isPlusDisabled, sanitizeQuantityText } from "./quantity-rules.ts";
 
 export function QuantityControl({
   line,
@@ -25,34 +20,34 @@ export function QuantityControl({
   const [text, setText] = useState(String(line.quantity));
   const [message, setMessage] = useState<string | null>(null);
   const editing = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const autoUpdate = useRef<QuantityAutoUpdate | null>(null);
+  autoUpdate.current ??= createQuantityAutoUpdate({
+    onChange: (quantity) => onChangeRef.current(quantity),
+    onMessage: setMessage,
+    onSettled: () => {
+      editing.current = false;
+    },
+  });
   const messageId = useId();
 
   // The server's quantity wins whenever the shopper is not in the middle of typing.
   useEffect(() => {
     if (!editing.current) setText(String(line.quantity));
   }, [line.quantity]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => () => autoUpdate.current?.cancel(), []);
 
   function edit(value: string) {
     const digits = sanitizeQuantityText(value);
     setText(digits);
     setMessage(null);
     editing.current = true;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      editing.current = false;
-      const check = checkQuantity(digits, line);
-      if (!check.ok) {
-        setMessage(check.message);
-        return;
-      }
-      if (check.quantity !== line.quantity) onChange(check.quantity);
-    }, QUANTITY_AUTO_UPDATE_MS);
+    autoUpdate.current?.edit(digits, line);
   }
 
   function step(delta: number) {
-    clearTimeout(timer.current);
+    autoUpdate.current?.cancel();
     editing.current = false;
     setMessage(null);
     onChange(line.quantity + delta);

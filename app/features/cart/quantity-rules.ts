@@ -11,7 +11,10 @@ export const QUANTITY_MESSAGES = {
   tooMany: (available: number) => `Can't add more than ${available}`,
 } as const;
 
-type StockLine = Pick<CartLine, "quantity" | "availableForSale" | "availableQuantity" | "bypassNegativeQuantity">;
+export type StockLine = Pick<
+  CartLine,
+  "quantity" | "availableForSale" | "availableQuantity" | "bypassNegativeQuantity"
+>;
 
 /** Non-digits are stripped as the shopper types. */
 export function sanitizeQuantityText(text: string): string {
