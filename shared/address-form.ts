@@ -1,137 +1,27 @@
-// The mailing-address form (spec account-and-shell §5), shared by the address dialog in the browser and
-// the address API on the server, so both accept and refuse exactly the same input with the same words.
-import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js";
-import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
-import { z } from "zod";
+// The mailing-address form (spec account-and-shell §5) with its postal-code and phone checks bound: what
+// the address API on the server and the server-rendered checkout form use. The address dialog in the
+// browser uses address-rules.ts and loads the checks on demand; the rules are the same.
+import { type AddressChecks, isValidPostalCode, normalizePhone } from "./address-checks.ts";
+import { type AddressFieldName, addressSchemaWith, validFieldsWith } from "./address-rules.ts";
 
-/** The form's fields in display order, with the labels the spec names. */
-export const ADDRESS_FIELDS = [
-  { name: "countryCode", label: "Country" },
-  { name: "stateCode", label: "State" },
-  { name: "address1", label: "Address Line 1" },
-  { name: "address2", label: "Address Line 2" },
-  { name: "city", label: "City" },
-  { name: "zip", label: "Postal Code" },
-  { name: "firstName", label: "First Name" },
-  { name: "lastName", label: "Last Name" },
-  { name: "company", label: "Company" },
-  { name: "phone", label: "Phone Number" },
-] as const;
+export {
+  ADDRESS_FIELDS,
+  type AddressFieldName,
+  type AddressInput,
+  addressErrors,
+  addressPayloadSchema,
+  dropEmptyFields,
+} from "./address-rules.ts";
+export { isValidPostalCode, normalizePhone };
 
-export type AddressFieldName = (typeof ADDRESS_FIELDS)[number]["name"];
-
-const MAX_TEXT = 200;
-
-const optionalText = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(MAX_TEXT, { error: `${label} must be at most ${MAX_TEXT} characters` })
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
-const requiredText = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(MAX_TEXT, { error: `${label} must be at most ${MAX_TEXT} characters` });
-
-/** True when the postal code fits the country's format; any non-empty code where the country has no rule. */
-export function isValidPostalCode(zip: string, countryCode: string): boolean {
-  const code = zip.trim();
-  if (!code) return false;
-  if (!postcodeValidatorExistsForCountry(countryCode)) return code.length <= 20;
-  try {
-    return postcodeValidator(code, countryCode);
-  } catch {
-    return false;
-  }
-}
-
-/** The phone number in international format when it is a valid number for the country (or has its own +prefix). */
-export function normalizePhone(phone: string, countryCode: string): string | undefined {
-  const country = countryCode.toUpperCase();
-  // A number written with its own +prefix is parsed on its own; otherwise as a number of the address's country.
-  const parsed = parsePhoneNumberFromString(
-    phone.trim(),
-    isSupportedCountry(country) ? (country as CountryCode) : undefined,
-  );
-  return parsed?.isValid() ? parsed.formatInternational() : undefined;
-}
-
-const baseAddressSchema = z.object({
-  countryCode: z
-    .string({ error: "Country is required" })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: "Country is required" }),
-  stateCode: optionalText("State"),
-  address1: requiredText("Address Line 1"),
-  address2: optionalText("Address Line 2"),
-  city: optionalText("City"),
-  zip: requiredText("Postal Code"),
-  firstName: requiredText("First Name"),
-  lastName: requiredText("Last Name"),
-  company: optionalText("Company"),
-  phone: requiredText("Phone Number"),
-  makeDefault: z.boolean({ error: "makeDefault must be true or false" }).optional(),
-  // The spec's clients send the nested objects as null next to the codes: accepted and ignored.
-  Country: z.null().optional(),
-  State: z.null().optional(),
-});
-
-export type AddressInput = z.infer<typeof baseAddressSchema>;
+const checks: AddressChecks = { isValidPostalCode, normalizePhone };
 
 /**
  * The address schema for a country whose states are `stateCodes` (empty when the country has none):
  * a state is then required and must be one of them. Postal code and phone are checked for the country.
  */
 export function addressSchemaFor(stateCodes: readonly string[]) {
-  return baseAddressSchema.superRefine(
-    (parsed, ctx) => {
-      // Runs even when other fields failed (`when` below), so every wrong field is named at once; values
-      // may then be raw input, hence the defensive reads.
-      const address = parsed as Partial<Record<string, unknown>>;
-      const text = (key: string) => (typeof address[key] === "string" ? (address[key] as string).trim() : "");
-      const country = text("countryCode").toUpperCase();
-      const state = text("stateCode");
-      if (stateCodes.length > 0) {
-        if (!state) ctx.addIssue({ code: "custom", path: ["stateCode"], message: "State is required" });
-        else if (!stateCodes.includes(state))
-          ctx.addIssue({ code: "custom", path: ["stateCode"], message: "Choose a state of the selected country" });
-      }
-      if (!/^[A-Z]{2}$/.test(country)) return;
-      if (text("zip") && !isValidPostalCode(text("zip"), country)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["zip"],
-          message: "Postal Code does not match the format of the selected country",
-        });
-      }
-      if (text("phone") && !normalizePhone(text("phone"), country)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["phone"],
-          message: "Phone Number is not a valid number for the selected country",
-        });
-      }
-    },
-    { when: () => true },
-  );
-}
-
-/** The shape accepted before the country's states are known (the server looks them up, then re-checks). */
-export const addressPayloadSchema = baseAddressSchema;
-
-/** Spec §5: on save, empty-string fields are dropped from the payload. */
-export function dropEmptyFields<T extends Record<string, unknown>>(values: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [key, value] of Object.entries(values) as Array<[keyof T, T[keyof T]]>) {
-    if (typeof value === "string" && value.trim() === "") continue;
-    out[key] = value;
-  }
-  return out;
+  return addressSchemaWith(stateCodes, checks);
 }
 
 /** Per-field validity for highlighting valid fields as the shopper types (nothing is blocked). */
@@ -139,22 +29,5 @@ export function validFields(
   values: Partial<Record<AddressFieldName, string>>,
   stateCodes: readonly string[],
 ): Record<AddressFieldName, boolean> {
-  const result = addressSchemaFor(stateCodes).safeParse(dropEmptyFields(values));
-  const invalid = new Set(result.success ? [] : result.error.issues.map((issue) => String(issue.path[0])));
-  const out = {} as Record<AddressFieldName, boolean>;
-  for (const field of ADDRESS_FIELDS) {
-    const value = values[field.name]?.trim() ?? "";
-    out[field.name] = value !== "" && !invalid.has(field.name);
-  }
-  return out;
-}
-
-/** The first message per field, for hints under the inputs and for the server's answer. */
-export function addressErrors(error: z.ZodError): Partial<Record<AddressFieldName, string>> {
-  const out: Partial<Record<AddressFieldName, string>> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0]) as AddressFieldName;
-    out[field] ??= issue.message;
-  }
-  return out;
+  return validFieldsWith(values, stateCodes, checks);
 }

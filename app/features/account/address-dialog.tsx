@@ -5,20 +5,41 @@
 // a field would move the button the shopper is about to press). Empty fields are dropped from the payload.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { MailingAddressView } from "../../../services/customers/customer-service.ts";
+import type { AddressChecks } from "../../../shared/address-checks.ts";
 import {
   ADDRESS_FIELDS,
   type AddressFieldName,
   addressErrors,
-  addressSchemaFor,
+  addressSchemaWith,
   dropEmptyFields,
-  validFields,
-} from "../../../shared/address-form.ts";
+  validFieldsWith,
+} from "../../../shared/address-rules.ts";
 import { apiJson, messageOf } from "./account-api.ts";
 import { BusyButton, inputClass, Notice, TextField } from "./account-ui.tsx";
 import { type CountryOption, loadCountries, loadStates, type StateOption } from "./countries.ts";
 import { Modal } from "./modal.tsx";
 
 type Values = Record<AddressFieldName, string>;
+
+/**
+ * The postal-code and phone checks (postcode-validator, libphonenumber-js: most of this page's script)
+ * load when the dialog first opens, not with the page. Until they arrive no postal code or phone shows
+ * as valid and no hint is given; Confirm waits for them, so the hints after it are the full rules.
+ */
+let checksPromise: Promise<AddressChecks> | null = null;
+export function loadAddressChecks(): Promise<AddressChecks> {
+  checksPromise ??= import("../../../shared/address-checks.ts").then(({ isValidPostalCode, normalizePhone }) => ({
+    isValidPostalCode,
+    normalizePhone,
+  }));
+  // A failed load (a flaky network) is tried again next time.
+  checksPromise.catch(() => {
+    checksPromise = null;
+  });
+  return checksPromise;
+}
+
+const PENDING_CHECKS: AddressChecks = { isValidPostalCode: () => false, normalizePhone: () => undefined };
 
 const REQUIRED: ReadonlySet<AddressFieldName> = new Set([
   "countryCode",
@@ -71,7 +92,22 @@ export function AddressDialog({
   const [states, setStates] = useState<StateOption[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [checks, setChecks] = useState<AddressChecks | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open || checks) return;
+    let current = true;
+    loadAddressChecks().then(
+      (loaded) => {
+        if (current) setChecks(loaded);
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, checks]);
 
   // The answer shows at the top of a dialog that may be scrolled: bring it into view and focus.
   useEffect(() => {
@@ -103,11 +139,15 @@ export function AddressDialog({
   }, [values.countryCode]);
 
   const stateCodes = useMemo(() => (states ?? []).map((state) => state.stateCode), [states]);
-  const valid = useMemo(() => validFields(values, stateCodes), [values, stateCodes]);
+  const valid = useMemo(
+    () => validFieldsWith(values, stateCodes, checks ?? PENDING_CHECKS),
+    [values, stateCodes, checks],
+  );
   const hints = useMemo(() => {
-    const result = addressSchemaFor(stateCodes).safeParse(dropEmptyFields(values));
+    if (!checks) return {};
+    const result = addressSchemaWith(stateCodes, checks).safeParse(dropEmptyFields(values));
     return result.success ? {} : addressErrors(result.error);
-  }, [values, stateCodes]);
+  }, [values, stateCodes, checks]);
 
   const set = (field: AddressFieldName, value: string) =>
     setValues((current) => ({
@@ -123,9 +163,11 @@ export function AddressDialog({
     if (busy) return;
     // Spec §5: saving an address without an id does nothing.
     if (address && !address.id) return;
-    setSubmitted(true);
     setBusy(true);
     setError(null);
+    // The hints shown after Confirm need the full rules; the server checks again either way.
+    if (!checks) await loadAddressChecks().then(setChecks, () => {});
+    setSubmitted(true);
     const payload = {
       ...dropEmptyFields({ ...values, stateCode: stateCodes.length > 0 ? values.stateCode : "" }),
       makeDefault,
