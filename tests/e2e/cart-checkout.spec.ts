@@ -195,6 +195,8 @@ test("a guest changes quantities, applies and removes a code, checks out with a 
   await expect(page).toHaveURL(/\/account\/orders\/\d+\?placed=1$/);
   await expect(page.getByText(product.title)).toBeVisible();
   await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+  // The demo store charges Texas sales tax on the merchandise.
+  await expect(page.getByRole("term").filter({ hasText: /^Tax$/ })).toBeVisible();
   // The cart is empty now.
   await page.goto("/shoppingcart.asp");
   await expect(page.getByText("Your cart is empty.")).toBeVisible();
