@@ -155,6 +155,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     banner: banner ? { imagePath: banner.imagePath, altText: banner.altText || collection.title } : null,
     subCategories,
     featured: featured.map(compactCard),
+    // Spec §2 "Product carousel": a banner tile linking to the configured featured products.
+    featuredBanner: theme.featuredProducts ?? null,
     listing,
     query,
     pathTag,
@@ -278,6 +280,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
               <ProductCarousel
                 title="Featured Products"
                 products={page.featured}
+                featuredBanner={page.featuredBanner}
                 productPath={productPath}
                 currency={currency}
                 onAddToCart={cart.onCardAddToCart}

@@ -73,9 +73,13 @@ test("heading, breadcrumbs, description with Read More / Read Less, banner and s
 test("featured products, the range counter and pagination that keeps the page in the URL", async ({ page }) => {
   await page.goto(CATEGORY);
   await hydrated(page);
-  await expect(
-    page.getByRole("region", { name: "Featured Products" }).getByTestId("product-card").first(),
-  ).toBeVisible();
+  const featured = page.getByRole("region", { name: "Featured Products" });
+  await expect(featured.getByTestId("product-card").first()).toBeVisible();
+  // The theme's featured banner is the carousel's first tile and links to the configured url.
+  await expect(featured.getByRole("link", { name: "Featured products: see them all" })).toHaveAttribute(
+    "href",
+    "/collections/pool-heaters-heat-pumps",
+  );
   const list = page.getByRole("list", { name: "Pool Pumps products" });
   await expect(list.getByTestId("product-card")).toHaveCount(24);
   const summary = page.getByText(/^Showing \d+ - \d+ of \d+ products\.$/);
