@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Route, test } from "@playwright/test";
+import { installPausedClock } from "./shell-hydration.ts";
 
 // The header keyword box (spec shopping §2 "Header keyword search box", §4 "Search", §5 price phrases).
 // Most tests answer GET /api/products/filter themselves so the dropdown's behaviour is checked against
@@ -85,6 +86,79 @@ test("suggestions load from 3 characters, debounced, with Categories and Product
   // Emptying the box closes the list.
   await box.fill("");
   await expect(list).toBeHidden();
+});
+
+test("each group lists exactly 4 suggestions when the answer has more", async ({ page }) => {
+  const many = {
+    products: Array.from({ length: 6 }, (_, index) => ({
+      id: 200 + index,
+      title: `Pump Part ${index + 1}`,
+      handle: `pump-part-${index + 1}`,
+      imageUrl: null,
+      price: 10 + index,
+      vendor: "Hayward",
+    })),
+    pageInfo: { limitPerPage: 36, totalObjects: 6, totalPages: 1 },
+    collections: Array.from({ length: 6 }, (_, index) => ({
+      id: 300 + index,
+      title: `Pump Category ${index + 1}`,
+      handle: `pump-category-${index + 1}`,
+    })),
+  };
+  await answerSuggestions(page, many);
+  await page.goto("/");
+  const box = await searchBox(page);
+  await box.fill("pump");
+  const list = page.getByRole("listbox");
+  await expect(list).toBeVisible();
+  await expect(list.getByRole("group", { name: "Categories" }).getByRole("option")).toHaveCount(4);
+  await expect(list.getByRole("group", { name: "Products" }).getByRole("option")).toHaveCount(4);
+  await expect(page.getByRole("option", { name: "Pump Category 5" })).toHaveCount(0);
+  await expect(page.getByRole("option", { name: /Pump Part 5/ })).toHaveCount(0);
+});
+
+test("the dropdown asks only for the fields it shows", async ({ page }) => {
+  const asked = await answerSuggestions(page, suggestions);
+  await page.goto("/");
+  const box = await searchBox(page);
+  await box.fill("pump");
+  await expect(page.getByRole("listbox")).toBeVisible();
+  expect(asked[0].get("fields")?.split(",").sort()).toEqual(["handle", "id", "imageUrl", "price", "title", "vendor"]);
+});
+
+test.describe("debounce under a fake clock", () => {
+  test("two characters send no request; three wait 600 ms in the header", async ({ page }) => {
+    await installPausedClock(page);
+    const asked = await answerSuggestions(page, suggestions);
+    await page.goto("/");
+    const box = await searchBox(page);
+    await box.fill("pu");
+    await expect(box).toHaveValue("pu");
+    await page.clock.runFor(2000);
+    expect(asked).toHaveLength(0);
+
+    await box.fill("pum");
+    await expect(box).toHaveValue("pum");
+    await page.clock.runFor(590);
+    expect(asked).toHaveLength(0);
+    await page.clock.runFor(10);
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0].get("q")).toBe("pum");
+  });
+
+  test("on the results page the box waits 400 ms", async ({ page }) => {
+    await installPausedClock(page);
+    const asked = await answerSuggestions(page, suggestions);
+    await page.goto("/searchresults.asp?q=filter");
+    const box = await searchBox(page);
+    await box.fill("pump");
+    await expect(box).toHaveValue("pump");
+    await page.clock.runFor(390);
+    expect(asked).toHaveLength(0);
+    await page.clock.runFor(10);
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0].get("q")).toBe("pump");
+  });
 });
 
 test("a category suggestion opens the category; a product suggestion opens the product", async ({ page }) => {
@@ -181,6 +255,10 @@ test("the store's own endpoint answers the dropdown", async ({ page }) => {
   expect(response.status()).toBe(200);
   expect(new URL(response.url()).searchParams.get("limit")).toBe("4");
   const body = (await response.json()) as { products: Array<{ title: string }> };
+  // The projection keeps the answer to what a suggestion row shows.
+  for (const product of body.products) {
+    expect(Object.keys(product).sort()).toEqual(["handle", "id", "imageUrl", "price", "title", "vendor"]);
+  }
   if (body.products.length > 0) {
     await expect(page.getByRole("option", { name: new RegExp(escapeRegExp(body.products[0].title)) })).toBeVisible();
   } else {

@@ -68,11 +68,13 @@ function readSuggestions(query: string, body: unknown): Suggestions {
   const collections = Array.isArray(value.collections) ? (value.collections as SuggestionCollection[]) : [];
   return {
     query,
-    // At most 4, whatever the server sends back.
+    // At most 4 of each group, whatever the server sends back.
     products: products
       .filter((p) => typeof p?.id === "number" && typeof p.handle === "string")
       .slice(0, HEADER_DROPDOWN_LIMIT),
-    collections: collections.filter((c) => typeof c?.id === "number" && typeof c.handle === "string"),
+    collections: collections
+      .filter((c) => typeof c?.id === "number" && typeof c.handle === "string")
+      .slice(0, HEADER_DROPDOWN_LIMIT),
   };
 }
 

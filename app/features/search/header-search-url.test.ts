@@ -43,8 +43,10 @@ describe("currentPriceFilter", () => {
 });
 
 describe("dropdownRequestUrl", () => {
-  it("asks for 4 products", () => {
-    expect(dropdownRequestUrl("pump lid")).toBe("/api/products/filter?q=pump+lid&limit=4");
+  it("asks for 4 products with only the fields a suggestion shows", () => {
+    expect(dropdownRequestUrl("pump lid")).toBe(
+      "/api/products/filter?q=pump+lid&limit=4&fields=id%2Ctitle%2Chandle%2CimageUrl%2Cprice%2Cvendor",
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 // Where the header search box sends the shopper (spec §2 "Header keyword search box", §4 "Search").
+import type { CardField } from "../../../shared/catalog-query.ts";
 import type { PriceChip } from "../../../shared/price-phrase.ts";
 import { removePricePhrases } from "../../../shared/price-phrase.ts";
 
@@ -6,7 +7,7 @@ export const SEARCH_RESULTS_PATH = "/searchresults.asp";
 /** Header box debounce; on the results page the page's own 400 ms applies (spec §9). */
 export const HEADER_DEBOUNCE_MS = 600;
 export const RESULTS_PAGE_DEBOUNCE_MS = 400;
-/** The dropdown lists at most this many products (spec §9). */
+/** The dropdown lists at most this many categories and this many products (spec §9). */
 export const HEADER_DROPDOWN_LIMIT = 4;
 
 export function isResultsPage(pathname: string): boolean {
@@ -47,8 +48,22 @@ export function currentPriceFilter(current: { pathname: string; search: string }
   return { minPrice: read("minPrice"), maxPrice: read("maxPrice") };
 }
 
-/** The dropdown's request: GET /api/products/filter?q=...&limit=4. */
+/** Only what a suggestion row shows: the answer stays small whatever page size the limit rule picks. */
+export const DROPDOWN_FIELDS = [
+  "id",
+  "title",
+  "handle",
+  "imageUrl",
+  "price",
+  "vendor",
+] as const satisfies readonly CardField[];
+
+/** The dropdown's request: GET /api/products/filter?q=...&limit=4&fields=... */
 export function dropdownRequestUrl(query: string): string {
-  const params = new URLSearchParams({ q: query.trim(), limit: String(HEADER_DROPDOWN_LIMIT) });
+  const params = new URLSearchParams({
+    q: query.trim(),
+    limit: String(HEADER_DROPDOWN_LIMIT),
+    fields: DROPDOWN_FIELDS.join(","),
+  });
   return `/api/products/filter?${params.toString()}`;
 }
