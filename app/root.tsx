@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { countSessionCartItems } from "../services/checkout/visitor-cart.ts";
+import { displayCurrency } from "../shared/store-config.ts";
 import type { Route } from "./+types/root";
 import { MobileBottomBar } from "./components/mobile-bottom-bar.tsx";
 import { NewsletterBlock } from "./components/newsletter-block.tsx";
@@ -43,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       contactPhoneNumber: store.contactPhoneNumber,
       storeEmail: store.storeEmail,
       storeAddress: store.storeAddress,
-      storeCurrency: store.storeCurrency,
+      storeCurrency: displayCurrency(store),
       storefrontAnnouncement: store.storefrontAnnouncement,
       gTagId: store.gTagId,
       paths: store.paths,

@@ -13,6 +13,7 @@ import {
 } from "../../services/catalog/collections.ts";
 import { NotFound } from "../../services/errors.ts";
 import { formatTagFilter, LIMIT_OPTIONS, tagPrefixKey } from "../../shared/catalog-query.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { CategorySidebar } from "../components/category-sidebar.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
@@ -170,7 +171,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       handle: entryHandle,
     })),
     eagerImages: !isMobileUserAgent(request.headers.get("user-agent")),
-    currency: theme.storeCurrency || store.storeCurrency,
+    currency: displayCurrency(store),
     productPath,
     collectionPath,
     noImageUrl: theme.productNoImageUrl,

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { listArticles } from "../../services/catalog/articles.ts";
 import { suggestCollections } from "../../services/catalog/collections.ts";
 import { parseCatalogQuery } from "../../shared/catalog-query.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { HeroSlideshow } from "../components/hero-slideshow.tsx";
 import { toast } from "../components/toasts.tsx";
 import { appContext } from "../context.ts";
@@ -107,7 +108,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     aboutUs: theme.aboutUs.descriptions,
     eagerImages: !isMobileUserAgent(request.headers.get("user-agent")),
-    currency: theme.storeCurrency || store.storeCurrency,
+    currency: displayCurrency(store),
     productPath: store.paths.products,
     collectionPath: store.paths.collections,
     blogPath: store.paths.blog,

@@ -14,6 +14,7 @@ import { getProductByHandle } from "../../services/catalog/product-detail.ts";
 import { isProductEligibleForFreeShipping } from "../../services/catalog/shipping-policy.ts";
 import { NotFound } from "../../services/errors.ts";
 import { recordRecentlyViewed } from "../../shared/recently-viewed.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { initialSelection } from "../../shared/variant-selection.ts";
 import { Breadcrumbs, type Crumb } from "../components/breadcrumbs.tsx";
 import { StarRating } from "../components/star-rating.tsx";
@@ -99,7 +100,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const selection = initialSelection(product.Variants, url.searchParams.get("variant"));
   const canonical = absoluteUrl(`${productPath}/${product.handle}`, publicUrl);
-  const currency = store.themeConfig.storeCurrency || store.storeCurrency;
+  const currency = displayCurrency(store);
   const title = withStoreName(product.seoTitle || product.title, store.storeName);
   const description =
     product.seoDescription?.trim() ||

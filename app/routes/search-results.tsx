@@ -8,6 +8,7 @@ import { getCollection } from "../../services/catalog/collections.ts";
 import { NotFound } from "../../services/errors.ts";
 import { isSearchTooShort, LIMIT_OPTIONS, MIN_SEARCH_LENGTH } from "../../shared/catalog-query.ts";
 import { priceChips } from "../../shared/price-phrase.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, searchCrumbLabel } from "../components/breadcrumbs.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
 import { SkeletonCardGrid } from "../components/skeleton-card.tsx";
@@ -104,7 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tooShortText: `Type at least ${MIN_SEARCH_LENGTH} characters of a keyword or part number.`,
     listing,
     eagerImages: !isMobileUserAgent(request.headers.get("user-agent")),
-    currency: theme.storeCurrency || store.storeCurrency,
+    currency: displayCurrency(store),
     productPath: store.paths.products,
     collectionPath: store.paths.collections,
     noImageUrl: theme.productNoImageUrl,
