@@ -6,22 +6,56 @@ import type { MoreLink } from "./mobile-more-sheet.tsx";
 // The sheet (and Radix Dialog with it) is only fetched when a shopper first taps More.
 const MobileMoreSheet = lazy(() => import("./mobile-more-sheet.tsx"));
 
-export const DEFAULT_MORE_LINKS: readonly MoreLink[] = [
-  { title: "Brands", url: "/brands" },
+/** The account pages every shopper can reach from the sheet; the rest comes from the theme config. */
+const ACCOUNT_LINKS: readonly MoreLink[] = [
   { title: "My Account", url: "/myaccount.asp" },
   { title: "Orders", url: "/orders.asp" },
-  { title: "Blog", url: "/blog" },
-  { title: "Help", url: "/help.asp" },
 ];
+
+/** A top-level entry of the store's navigation (root loader shell.navigation). */
+export interface MoreCategory {
+  title: string;
+  url: string | null;
+  /** The collection the entry stands for; menu entries such as Brands or Blog have none. */
+  collectionId?: number | null;
+}
+
+/**
+ * The More sheet's lists: the navigation's top-level categories, then the account pages, the theme's
+ * additional header links (desktop shows them in the header bar), the blog and the navigation's other
+ * pages, each url once.
+ */
+export function moreSheetLinks(
+  navigation: readonly MoreCategory[],
+  headerLinks: readonly MoreLink[],
+  blogPath: string,
+): { categories: MoreLink[]; links: MoreLink[] } {
+  const linked = navigation.flatMap((entry) =>
+    entry.url ? [{ title: entry.title, url: entry.url, category: entry.collectionId != null }] : [],
+  );
+  const categories = linked.filter((entry) => entry.category).map(({ title, url }) => ({ title, url }));
+  const pages = linked.filter((entry) => !entry.category).map(({ title, url }) => ({ title, url }));
+  const seen = new Set(categories.map((link) => link.url));
+  const links: MoreLink[] = [];
+  for (const link of [...ACCOUNT_LINKS, ...headerLinks, { title: "Blog", url: blogPath }, ...pages]) {
+    if (seen.has(link.url)) continue;
+    seen.add(link.url);
+    links.push(link);
+  }
+  return { categories, links };
+}
 
 export interface MobileBottomBarProps {
   signedIn: boolean;
   cartCount: number;
-  /** Toggles the cart overlay; without it Cart links to the cart page. */
   /** Opens or closes the cart overlay; may call preventDefault to stay on the page. */
   onCartClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
-  /** Links in the More sheet (categories first, then account and help). */
-  moreLinks?: readonly MoreLink[];
+  /** The navigation's top-level categories, listed first in the More sheet. */
+  categories?: readonly MoreCategory[];
+  /** Theme config additionalHeaderLinks. */
+  headerLinks?: readonly MoreLink[];
+  /** App config paths.blog. */
+  blogPath?: string;
   phone?: string;
 }
 
@@ -33,9 +67,12 @@ export function MobileBottomBar({
   signedIn,
   cartCount,
   onCartClick,
-  moreLinks = DEFAULT_MORE_LINKS,
+  categories = [],
+  headerLinks = [],
+  blogPath = "/blog",
   phone,
 }: MobileBottomBarProps) {
+  const sheet = moreSheetLinks(categories, headerLinks, blogPath);
   const [moreOpen, setMoreOpen] = useState(false);
   const [sheetRequested, setSheetRequested] = useState(false);
   const moreButton = useRef<HTMLButtonElement>(null);
@@ -116,7 +153,8 @@ export function MobileBottomBar({
           <MobileMoreSheet
             open={moreOpen}
             onOpenChange={setMoreOpen}
-            links={moreLinks}
+            categories={sheet.categories}
+            links={sheet.links}
             phone={phone}
             returnFocusTo={moreButton}
           />

@@ -11,6 +11,9 @@ export interface MoreLink {
 export interface MobileMoreSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The store's top-level categories, listed first. */
+  categories?: readonly MoreLink[];
+  /** Account, content and help pages. */
   links: readonly MoreLink[];
   phone?: string;
   /** Phones do not focus tapped buttons, so the opener is named explicitly for focus to return to. */
@@ -18,7 +21,15 @@ export interface MobileMoreSheetProps {
 }
 
 /** The bottom bar's More sheet; loaded on first use (default export for React.lazy). */
-export default function MobileMoreSheet({ open, onOpenChange, links, phone, returnFocusTo }: MobileMoreSheetProps) {
+export default function MobileMoreSheet({
+  open,
+  onOpenChange,
+  categories = [],
+  links,
+  phone,
+  returnFocusTo,
+}: MobileMoreSheetProps) {
+  const linkClass = "flex min-h-12 items-center px-4 text-base font-semibold text-ink hover:bg-surface";
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -38,15 +49,30 @@ export default function MobileMoreSheet({ open, onOpenChange, links, phone, retu
               <span className="sr-only">Close</span>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">Shop pages, your account and help.</Dialog.Description>
-          <ul className="py-2">
+          <Dialog.Description className="sr-only">Shop by category, your account and help.</Dialog.Description>
+          {categories.length > 0 ? (
+            <nav aria-labelledby="more-sheet-categories" className="border-b border-line py-2">
+              <h3
+                id="more-sheet-categories"
+                className="px-4 pt-1 pb-1 text-xs font-bold tracking-wide text-muted uppercase"
+              >
+                Shop by category
+              </h3>
+              <ul>
+                {categories.map((link) => (
+                  <li key={link.url}>
+                    <Link to={link.url} onClick={() => onOpenChange(false)} className={linkClass}>
+                      {link.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          <ul aria-label="Account and help" className="py-2">
             {links.map((link) => (
               <li key={link.url}>
-                <Link
-                  to={link.url}
-                  onClick={() => onOpenChange(false)}
-                  className="flex min-h-12 items-center px-4 text-base font-semibold text-ink hover:bg-surface"
-                >
+                <Link to={link.url} onClick={() => onOpenChange(false)} className={linkClass}>
                   {link.title}
                 </Link>
               </li>
