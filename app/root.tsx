@@ -24,6 +24,7 @@ import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/c
 import { CartOverlay } from "./features/cart/cart-overlay.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
 import { ShellEffects } from "./features/shell/shell-effects.tsx";
+import { isMobileUserAgent, MOBILE_AGENT_CLASS } from "./lib/mobile-user-agent.ts";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -31,7 +32,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, nonce, session } = context.get(appContext);
   const current = await session.get();
   const store = services.config.store;
@@ -52,6 +53,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     cartCount: await countSessionCartItems(services.database.db, current),
     signedIn: Boolean(current?.userId),
+    // Mobile mode by user agent as well as by width (account-and-shell §2): app.css's `desk` variant reads it.
+    mobileAgent: isMobileUserAgent(request.headers.get("user-agent")),
     // Header bar, exit-intent offer, footer lists (features/shell).
     shell: await loadShellData(services),
     botCheck:
@@ -68,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const cartCount = useCartCount(data?.cartCount ?? 0);
   const query = location.pathname === "/searchresults.asp" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
-    <html lang="en">
+    <html lang="en" className={data?.mobileAgent ? MOBILE_AGENT_CLASS : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -130,6 +133,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             cartCount={cartCount}
             phone={data.store.contactPhoneNumber}
             onCartClick={onCartButtonClick}
+            categories={data.shell.navigation}
+            headerLinks={data.shell.headerLinks}
+            blogPath={data.store.paths.blog}
           />
         ) : null}
         <ToastContainer />

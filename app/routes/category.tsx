@@ -31,11 +31,12 @@ import { CategoryDescription, DESCRIPTION_FOLD_PX } from "../features/catalog/ca
 import { FilterDrawer, FilterDrawerButton } from "../features/catalog/filter-drawer.tsx";
 import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
 import { readListingQuery, tagFromPathSegment } from "../features/catalog/listing-query.server.ts";
-import { displayQuery, isMobileUserAgent, prefixKey } from "../features/catalog/listing-query.ts";
+import { displayQuery, prefixKey } from "../features/catalog/listing-query.ts";
 import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { SubCategories, type SubCategory } from "../features/catalog/sub-categories.tsx";
 import { useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
+import { isMobileUserAgent } from "../lib/mobile-user-agent.ts";
 import {
   absoluteUrl,
   breadcrumbListLd,

@@ -12,9 +12,9 @@ import { HeroSlideshow } from "../components/hero-slideshow.tsx";
 import { toast } from "../components/toasts.tsx";
 import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
-import { isMobileUserAgent } from "../features/catalog/listing-query.ts";
 import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { isMobileUserAgent } from "../lib/mobile-user-agent.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 

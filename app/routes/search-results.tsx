@@ -17,11 +17,12 @@ import { emptyListing, loadListing } from "../features/catalog/catalog-data.serv
 import { FilterDrawer, FilterDrawerButton } from "../features/catalog/filter-drawer.tsx";
 import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
 import { readListingQuery } from "../features/catalog/listing-query.server.ts";
-import { displayQuery, isMobileUserAgent } from "../features/catalog/listing-query.ts";
+import { displayQuery } from "../features/catalog/listing-query.ts";
 import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { RESULTS_DEBOUNCE_MS, useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
 import { useViewMode } from "../features/catalog/use-view-mode.ts";
+import { isMobileUserAgent } from "../lib/mobile-user-agent.ts";
 import {
   absoluteUrl,
   breadcrumbListLd,

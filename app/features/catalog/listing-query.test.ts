@@ -4,7 +4,6 @@ import {
   acceptPriceFilter,
   chosenTagValue,
   displayQuery,
-  isMobileUserAgent,
   listingHref,
   prefixKey,
   shopByPriceRanges,
@@ -123,18 +122,5 @@ describe("displayQuery", () => {
     const shown = displayQuery(loaded, "?q=pump&t=nonsense", 24);
     expect(shown.tags).toEqual([]);
     expect(shown.limit).toBe(24);
-  });
-});
-
-describe("isMobileUserAgent", () => {
-  it("knows phones and tablets from desktops", () => {
-    expect(isMobileUserAgent("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Mobile Safari/537.36")).toBe(
-      true,
-    );
-    expect(isMobileUserAgent("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)")).toBe(true);
-    expect(isMobileUserAgent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131 Safari/537.36")).toBe(
-      false,
-    );
-    expect(isMobileUserAgent(null)).toBe(false);
   });
 });

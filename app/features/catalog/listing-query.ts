@@ -102,13 +102,6 @@ export function acceptPriceFilter(
   };
 }
 
-const MOBILE_AGENT = /Mobi|Android|iPhone|iPad|iPod|IEMobile|Opera Mini|BlackBerry|webOS/i;
-
-/** Mobile mode (spec account-and-shell §2): a mobile user agent; narrow windows are handled by CSS (≤ 992 px). */
-export function isMobileUserAgent(userAgent: string | null | undefined): boolean {
-  return Boolean(userAgent && MOBILE_AGENT.test(userAgent));
-}
-
 /** One page of a listing as the pages send it to the browser. */
 export interface ListingResult {
   products: ProductCardData[];

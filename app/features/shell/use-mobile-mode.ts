@@ -1,13 +1,8 @@
 import { useSyncExternalStore } from "react";
+import { isMobileUserAgent, MOBILE_MAX_WIDTH } from "../../lib/mobile-user-agent.ts";
 
 /** Spec §9: mobile mode at a window width of 992 px or less, or with a mobile user agent. */
-export const MOBILE_MAX_WIDTH = 992;
 const QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
-const MOBILE_AGENT = /Mobi|Android|iPhone|iPad|iPod|Windows Phone|webOS|BlackBerry/i;
-
-export function isMobileUserAgent(userAgent: string): boolean {
-  return MOBILE_AGENT.test(userAgent);
-}
 
 function subscribe(onChange: () => void): () => void {
   const media = window.matchMedia(QUERY);
