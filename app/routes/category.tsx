@@ -25,6 +25,7 @@ import {
   cachedCollectionIndex,
   compactCard,
   emptyListing,
+  loadErrorMessage,
   loadListing,
 } from "../features/catalog/catalog-data.server.ts";
 import { CategoryDescription, DESCRIPTION_FOLD_PX } from "../features/catalog/category-description.tsx";
@@ -68,7 +69,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
 
   const pathTag = tagFromPathSegment(params.tagFilter);
-  const index = await cachedCollectionIndex(db);
+  // Spec §8: a failed category list shows 'Error loading categories: {message}' in the sidebar.
+  const { index, categoriesError } = await cachedCollectionIndex(db).then(
+    (entries) => ({ index: entries, categoriesError: null as string | null }),
+    (error: unknown) => ({ index: [], categoriesError: loadErrorMessage("Category index", error) }),
+  );
   let collection: CollectionDetail | null = null;
   // A trailing segment that is not prefix_value is not a page of ours.
   if (!params.tagFilter || pathTag) {
@@ -171,6 +176,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       title,
       handle: entryHandle,
     })),
+    categoriesError,
     eagerImages: !isMobileUserAgent(request.headers.get("user-agent")),
     currency: displayCurrency(store),
     productPath,
@@ -247,6 +253,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
           <aside aria-label="Categories and filters" className="hidden flex-col gap-6 desk:flex">
             <CategorySidebar
               categories={page.categories}
+              error={page.categoriesError}
               collectionPath={collectionPath}
               currentHandle={collection.handle}
             />
@@ -348,6 +355,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
       <FilterDrawer {...sidebarProps} open={drawerOpen} onOpenChange={setDrawerOpen} total={total} loading={loading}>
         <CategorySidebar
           categories={page.categories}
+          error={page.categoriesError}
           collectionPath={collectionPath}
           currentHandle={collection.handle}
         />

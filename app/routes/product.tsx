@@ -13,6 +13,7 @@ import type { ProductDetail, ProductVariant } from "../../services/catalog/produ
 import { getProductByHandle } from "../../services/catalog/product-detail.ts";
 import { isProductEligibleForFreeShipping } from "../../services/catalog/shipping-policy.ts";
 import { NotFound } from "../../services/errors.ts";
+import { FREE_SHIPPING_HIDDEN } from "../../shared/price-display.ts";
 import { recordRecentlyViewed } from "../../shared/recently-viewed.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { initialSelection } from "../../shared/variant-selection.ts";
@@ -24,6 +25,7 @@ import {
   cachedCollectionIndex,
   cachedFreeShippingAmount,
   collectionChain,
+  loadErrorMessage,
 } from "../features/catalog/catalog-data.server.ts";
 import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { LazySection } from "../features/product/lazy-section.tsx";
@@ -73,15 +75,32 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (error instanceof NotFound) throw data({ storeName: store.storeName }, { status: 404 });
     throw error;
   }
-  const [eligibleForFreeShipping, freeShippingAmount, index] = await Promise.all([
+  // Spec §8: hierarchy and free-shipping-amount failures show danger messages; the page still renders
+  // (without the category path, without the free-shipping banner).
+  const [eligibleForFreeShipping, shipping, hierarchy] = await Promise.all([
     // Eligibility is a nicety: a failure only hides the note (spec §8 "only logged").
     isProductEligibleForFreeShipping(db, handle).catch((error: unknown) => {
       console.error("Free-shipping eligibility failed", error);
       return false;
     }),
-    cachedFreeShippingAmount(db).catch(() => -1),
-    cachedCollectionIndex(db),
+    cachedFreeShippingAmount(db).then(
+      (amount) => ({ amount, error: null as string | null }),
+      (error: unknown) => ({
+        amount: FREE_SHIPPING_HIDDEN,
+        error: `Error loading the free-shipping amount: ${loadErrorMessage("Free-shipping amount", error)}`,
+      }),
+    ),
+    cachedCollectionIndex(db).then(
+      (entries) => ({ index: entries, error: null as string | null }),
+      (error: unknown) => ({
+        index: [],
+        error: `Error loading the category path: ${loadErrorMessage("Collection hierarchy", error)}`,
+      }),
+    ),
   ]);
+  const freeShippingAmount = shipping.amount;
+  const index = hierarchy.index;
+  const loadErrors = [hierarchy.error, shipping.error].filter((message): message is string => message !== null);
   const { Reviews: _reviews, ...product } = detail;
 
   // The collection in the URL when it is a real one, else the product's most specific collection.
@@ -153,6 +172,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     initialVariantId: selection.variant?.id ?? null,
     eligibleForFreeShipping,
     freeShippingAmount,
+    loadErrors,
     currency,
     productPath,
     collectionPath,
@@ -214,6 +234,7 @@ function ProductView({
   initialVariantId,
   eligibleForFreeShipping,
   freeShippingAmount,
+  loadErrors,
   currency,
   productPath,
   collectionPath,
@@ -250,6 +271,15 @@ function ProductView({
       <NavigationStatus />
       <div className="container-store py-4 desk:py-6">
         <Breadcrumbs items={crumbs} />
+        {loadErrors.map((message) => (
+          <p
+            key={message}
+            role="alert"
+            className="mt-3 rounded-md border border-sale/40 bg-red-50 px-3 py-2 text-sm font-medium text-sale"
+          >
+            {message}
+          </p>
+        ))}
         <div className="mt-4 grid gap-x-10 gap-y-5 desk:grid-cols-2 desk:grid-rows-[auto_1fr]">
           <div className="desk:col-start-2">
             {collection ? (

@@ -5,6 +5,7 @@ import type { Database } from "../../../db/client.ts";
 import { type CollectionIndexEntry, listCollectionIndex } from "../../../services/catalog/collections.ts";
 import type { ProductCard } from "../../../services/catalog/product-cards.ts";
 import { getFreeShippingAmount } from "../../../services/catalog/shipping-policy.ts";
+import { ServiceError } from "../../../services/errors.ts";
 import { filterProducts } from "../../../services/search/product-filter.ts";
 import type { CatalogQuery } from "../../../shared/catalog-query.ts";
 import { type ProductCardData, toProductCardData } from "../../components/product-card.tsx";
@@ -56,6 +57,16 @@ export function cachedCollectionIndex(db: Database): Promise<CollectionIndexEntr
 
 export function cachedFreeShippingAmount(db: Database): Promise<number> {
   return amountCache(db, "amount", () => getFreeShippingAmount(db));
+}
+
+/**
+ * The {message} of a page's error notice (spec §8 'Error loading categories: {message}'): a service's
+ * own message is written for shoppers; anything else is logged and replaced by a generic one.
+ */
+export function loadErrorMessage(what: string, error: unknown): string {
+  console.error(`${what} failed`, error);
+  if (error instanceof ServiceError && error.status < 500) return error.message;
+  return "the store could not answer just now. Please try again in a moment.";
 }
 
 /** Cards carry at most this many thumbnails (the card shows 4 on hover). */

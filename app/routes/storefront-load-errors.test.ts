@@ -1,0 +1,106 @@
+// Spec shopping §8: a failed category index shows 'Error loading categories: {message}'; hierarchy and
+// free-shipping-amount failures show danger messages on the product page instead of vanishing silently.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { loadStoreConfig } from "../../server/config.ts";
+import type { Route as CategoryRoute } from "./+types/category";
+import type { Route as ProductRoute } from "./+types/product";
+
+vi.mock("../../services/catalog/collections.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../services/catalog/collections.ts")>()),
+  listCollectionIndex: vi.fn(async () => {
+    throw new Error("connection refused");
+  }),
+  getCollectionByHandle: vi.fn(async (_db: unknown, handle: string) => ({
+    id: 5,
+    parentId: null,
+    title: "Pool Pumps",
+    handle,
+    seoTitle: null,
+    seoDescription: null,
+    isIndexed: true,
+    imageUrl: null,
+    descriptionHtml: "",
+    breadcrumbs: [],
+    childCollectionsCount: 0,
+    productMaxPrice: 0,
+  })),
+}));
+vi.mock("../../services/catalog/shipping-policy.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../services/catalog/shipping-policy.ts")>()),
+  getFreeShippingAmount: vi.fn(async () => {
+    throw new Error("timeout");
+  }),
+  isProductEligibleForFreeShipping: vi.fn(async () => true),
+}));
+vi.mock("../../services/catalog/product-detail.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../services/catalog/product-detail.ts")>()),
+  getProductByHandle: vi.fn(async (_db: unknown, handle: string) => ({
+    id: 9,
+    handle,
+    title: "Pump Lid",
+    seoTitle: null,
+    seoDescription: null,
+    isIndexed: true,
+    descriptionHtml: "",
+    vendor: "Hayward",
+    sku: "SPX1",
+    productCode: "SPX1",
+    productType: null,
+    supersededPartNumbers: [],
+    price: 40,
+    compareAtPrice: null,
+    availableForSale: true,
+    imageUrl: null,
+    avgRating: 0,
+    totalReviews: 0,
+    Images: [],
+    Model3Ds: [],
+    Reviews: [],
+    Collections: [{ id: 5, title: "Pool Pumps", handle: "pool-pumps" }],
+    Options: [],
+    Variants: [],
+  })),
+}));
+
+const store = loadStoreConfig("config/store.json");
+
+function args(url: string, params: Record<string, string>) {
+  // A fresh database object each time: the loaders' caches are kept per database.
+  const services = { database: { db: {} }, config: { store, publicUrl: "http://store.test" } };
+  return {
+    request: new Request(url),
+    params,
+    context: { get: () => ({ services }) },
+  };
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+describe("load errors on the storefront pages", () => {
+  it("the category page carries the category list failure for 'Error loading categories: {message}'", async () => {
+    const { loader } = await import("./category.tsx");
+    const result = await loader(
+      args("http://store.test/collections/pool-pumps", { handle: "pool-pumps" }) as unknown as CategoryRoute.LoaderArgs,
+    );
+    const page = result as Extract<typeof result, { kind: "found" }>;
+    expect(page.kind).toBe("found");
+    expect(page.categories).toEqual([]);
+    // The database's own words stay in the log.
+    expect(page.categoriesError).toMatch(/could not answer/);
+    expect(page.categoriesError).not.toContain("connection refused");
+  });
+
+  it("the product page shows hierarchy and free-shipping-amount failures and hides the banner", async () => {
+    const { loader } = await import("./product.tsx");
+    const page = await loader(
+      args("http://store.test/products/pump-lid", { handle: "pump-lid" }) as unknown as ProductRoute.LoaderArgs,
+    );
+    expect(page.freeShippingAmount).toBe(-1);
+    expect(page.loadErrors).toEqual([
+      expect.stringMatching(/^Error loading the category path: /),
+      expect.stringMatching(/^Error loading the free-shipping amount: /),
+    ]);
+  });
+});
