@@ -278,7 +278,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
                 <CategoryDescription
                   html={collection.descriptionHtml}
                   foldedOnServer={page.descriptionFolded}
-                  scrollTargetId={HEADING_ID}
+                  scrollTargetId={RESULTS_ID}
                 />
               ) : null}
             </div>

@@ -136,7 +136,8 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
     event.preventDefault();
     const words = within.trim();
     if (!words) return;
-    nav.change({ q: `${query.q} ${words}`.trim() }, { immediate: true });
+    // Spec §2: Search Within sets q to the words typed (and clears the field).
+    nav.change({ q: words }, { immediate: true });
     setWithin("");
   }
 

@@ -57,6 +57,14 @@ test("heading, breadcrumbs, description with Read More / Read Less, banner and s
   await expect(page.getByRole("button", { name: "Read Less" })).toHaveAttribute("aria-expanded", "true");
   await page.getByRole("button", { name: "Read Less" }).click();
   await expect(page.getByRole("button", { name: "Read More" })).toBeVisible();
+  // Closing scrolls to the top of the results (spec §2 "Category page").
+  const results = page.getByRole("region", { name: "All Pool Pumps" });
+  await expect
+    .poll(() => results.evaluate((element) => Math.round(element.getBoundingClientRect().top)))
+    .toBeLessThanOrEqual(24);
+  expect(await results.evaluate((element) => Math.round(element.getBoundingClientRect().top))).toBeGreaterThanOrEqual(
+    0,
+  );
 
   const sub = page.getByRole("region", { name: "SUB CATEGORIES" });
   await expect(sub.getByRole("link", { name: /Variable Speed Pumps/ })).toHaveAttribute(

@@ -1,6 +1,7 @@
 // The category heading's description (spec §2 "Category page"): the merchant's HTML, cut at a fixed
 // height with Read More / Read Less when it is taller; closing scrolls back to the top of the results.
 import { useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { RICH_TEXT } from "./rich-text.ts";
 
 /** Descriptions taller than this are folded. */
@@ -14,6 +15,7 @@ export function CategoryDescription({
   html: string;
   /** The server's guess from the text length, so the first paint already has its final shape. */
   foldedOnServer: boolean;
+  /** Read Less scrolls to the top of the results (spec §2 "Category page"). */
   scrollTargetId: string;
 }) {
   const id = useId();
@@ -29,9 +31,9 @@ export function CategoryDescription({
 
   function toggle() {
     if (open) {
-      setOpen(false);
-      const target = document.getElementById(scrollTargetId);
-      if (target && target.getBoundingClientRect().top < 0) target.scrollIntoView({ block: "start" });
+      // Fold first, then scroll: measured before the fold, the results would end up above the screen.
+      flushSync(() => setOpen(false));
+      document.getElementById(scrollTargetId)?.scrollIntoView({ block: "start" });
     } else setOpen(true);
   }
 
