@@ -73,7 +73,7 @@ describe("productLd (spec §9)", () => {
     totalReviews: 28,
     returnDays: 30,
     storeName: STORE,
-    shipsFree: true,
+    shippingRate: 0,
     now,
   };
   it("has an offer valid one week, its availability, a return policy and shipping to the mainland US", () => {
@@ -104,22 +104,34 @@ describe("productLd (spec §9)", () => {
     expect(ld.aggregateRating).toMatchObject({ ratingValue: 4.3, reviewCount: 28 });
     expect(ld.brand).toEqual({ "@type": "Brand", name: "Hayward" });
   });
-  it("falls back to the default return window, claims no price for call-for-price and no rating without reviews", () => {
+  it("falls back to the default return window, and claims no rating without reviews", () => {
     const ld = productLd({
       ...base,
       returnDays: 0,
-      price: 0,
       totalReviews: 0,
       availableForSale: false,
-      shipsFree: false,
     }) as {
       offers: Record<string, unknown>;
       aggregateRating?: unknown;
     };
     expect((ld.offers.hasMerchantReturnPolicy as { merchantReturnDays: number }).merchantReturnDays).toBe(30);
-    expect(ld.offers.price).toBeUndefined();
     expect(ld.offers.availability).toBe("https://schema.org/OutOfStock");
     expect(ld.aggregateRating).toBeUndefined();
+  });
+  it("has no offer at all for a call-for-price product", () => {
+    const ld = productLd({ ...base, price: 0 });
+    expect(ld.offers).toBeUndefined();
+    expect(ld.name).toBe("Hayward Super Pump");
+  });
+  it("states the paid rate when shipping is not free, and no shipping details when the rate is unknown", () => {
+    const paid = productLd({ ...base, price: 49.99, shippingRate: 12.95 }) as { offers: Record<string, unknown> };
+    expect(paid.offers.shippingDetails).toMatchObject({
+      "@type": "OfferShippingDetails",
+      shippingRate: { "@type": "MonetaryAmount", value: 12.95, currency: "USD" },
+    });
+    const unknown = productLd({ ...base, shippingRate: null }) as { offers: Record<string, unknown> };
+    expect(unknown.offers.shippingDetails).toBeUndefined();
+    expect(unknown.offers.price).toBe("629.99");
   });
 });
 

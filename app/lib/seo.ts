@@ -241,8 +241,11 @@ export interface ProductLdInput {
   /** merchantReturnDays from the configuration. */
   returnDays: number | null | undefined;
   storeName: string;
-  /** Free shipping applies (eligible product, price above the free-shipping amount). */
-  shipsFree: boolean;
+  /**
+   * What one unit costs to ship to the mainland US, from the rate table (0 when it ships free); null
+   * when unknown, and then no shipping details are claimed.
+   */
+  shippingRate: number | null;
   /** The day the offer is rendered; the price stays valid a week from it. */
   now: Date;
 }
@@ -271,18 +274,23 @@ export function productLd(input: ProductLdInput): Record<string, unknown> {
       returnMethod: "https://schema.org/ReturnByMail",
       returnFees: "https://schema.org/RestockingFees",
     },
-    shippingDetails: {
+    price: input.price.toFixed(2),
+  };
+  if (input.shippingRate !== null && Number.isFinite(input.shippingRate) && input.shippingRate >= 0) {
+    offer.shippingDetails = {
       "@type": "OfferShippingDetails",
       shippingDestination: {
         "@type": "DefinedRegion",
         addressCountry: "US",
         addressRegion: [...MAINLAND_US_REGIONS],
       },
-      ...(input.shipsFree ? { shippingRate: { "@type": "MonetaryAmount", value: 0, currency: input.currency } } : {}),
-    },
-  };
-  // A zero price means "call for price": no price is claimed, which keeps the offer truthful.
-  if (input.price > 0) offer.price = input.price.toFixed(2);
+      shippingRate: {
+        "@type": "MonetaryAmount",
+        value: Number(input.shippingRate.toFixed(2)),
+        currency: input.currency,
+      },
+    };
+  }
   const product: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -290,8 +298,9 @@ export function productLd(input: ProductLdInput): Record<string, unknown> {
     description: input.description,
     url: input.url,
     image: input.images,
-    offers: offer,
   };
+  // A zero price means "call for price": an offer needs a price, so none is claimed at all.
+  if (input.price > 0) product.offers = offer;
   if (input.sku) product.sku = input.sku;
   if (input.mpn) product.mpn = input.mpn;
   if (input.brand) product.brand = { "@type": "Brand", name: input.brand };

@@ -13,6 +13,7 @@ import type { ProductDetail, ProductVariant } from "../../services/catalog/produ
 import { getProductByHandle } from "../../services/catalog/product-detail.ts";
 import { isProductEligibleForFreeShipping } from "../../services/catalog/shipping-policy.ts";
 import { NotFound } from "../../services/errors.ts";
+import { estimateProductShipping } from "../../services/shipping/product-shipping-estimate.ts";
 import { FREE_SHIPPING_HIDDEN } from "../../shared/price-display.ts";
 import { recordRecentlyViewed } from "../../shared/recently-viewed.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
@@ -126,6 +127,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     plainDescription(product.descriptionHtml) ||
     `${product.title}${product.vendor ? ` by ${product.vendor}` : ""}. ${NO_DESCRIPTION_TEXT}`;
   const price = selection.variant?.price ?? product.price;
+  // The offer's shipping rate from the same table as the cart; unknown (no shipping details) on failure.
+  const shippingRate =
+    price > 0
+      ? await estimateProductShipping(db, {
+          productId: product.id,
+          variantId: selection.variant?.id ?? null,
+          priceCents: Math.round(price * 100),
+          freeShippingEligible: eligibleForFreeShipping,
+        }).then(
+          (cents) => cents / 100,
+          (error: unknown) => {
+            console.error("Shipping estimate failed", error);
+            return null;
+          },
+        )
+      : null;
   const seo: PageSeo = {
     title,
     description,
@@ -150,7 +167,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         totalReviews: product.totalReviews,
         returnDays: store.merchantReturnDays,
         storeName: store.storeName,
-        shipsFree: eligibleForFreeShipping && freeShippingAmount >= 0 && price >= freeShippingAmount,
+        shippingRate,
         now: new Date(),
       }),
       breadcrumbListLd([

@@ -30,7 +30,10 @@ test("the first HTML has the title, canonical, Open Graph and Product + Breadcru
       priceValidUntil: string;
       availability: string;
       hasMerchantReturnPolicy: { merchantReturnDays: number; returnMethod: string; returnFees: string };
-      shippingDetails: { shippingDestination: { addressCountry: string; addressRegion: string[] } };
+      shippingDetails: {
+        shippingDestination: { addressCountry: string; addressRegion: string[] };
+        shippingRate: { "@type": string; value: number; currency: string };
+      };
     };
     aggregateRating: { reviewCount: number };
   };
@@ -47,6 +50,9 @@ test("the first HTML has the title, canonical, Open Graph and Product + Breadcru
   expect(ld.offers.hasMerchantReturnPolicy.returnFees).toBe("https://schema.org/RestockingFees");
   expect(ld.offers.shippingDetails.shippingDestination.addressCountry).toBe("US");
   expect(ld.offers.shippingDetails.shippingDestination.addressRegion).not.toContain("HI");
+  // Free or not, the rate is stated (from the same rate table as the cart).
+  expect(ld.offers.shippingDetails.shippingRate).toMatchObject({ "@type": "MonetaryAmount", currency: "USD" });
+  expect(ld.offers.shippingDetails.shippingRate.value).toBeGreaterThanOrEqual(0);
   expect(ld.aggregateRating.reviewCount).toBe(product.totalReviews);
   const crumbs = data.find((entry) => entry["@type"] === "BreadcrumbList") as { itemListElement: { name: string }[] };
   expect(crumbs.itemListElement[0].name).toBe("Home");
