@@ -1,6 +1,7 @@
 // Home page journeys (spec shopping §2 "Home page", §9): feature strip, hero slideshow, top categories,
 // Best Sellers (16), From Our Blog, about-us answers, the phone's blog link, and what the first HTML carries.
 import { expect, test } from "@playwright/test";
+import { installPausedClock, waitForHydration } from "./shell-hydration.ts";
 import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
 
 // The machines that run these are shared and often busy: a journey gets a minute.
@@ -72,6 +73,21 @@ test("the hero slideshow moves with its controls and shows where each slide lead
   await hero.getByRole("button", { name: "Go to slide 3" }).click();
   await expect(hero.getByRole("button", { name: "Go to slide 3" })).toHaveAttribute("aria-current", "true");
   await expect(hero.getByRole("button", { name: "Pause slideshow" })).toBeVisible();
+});
+
+test("the hero slideshow advances by itself after 7500 ms", async ({ page }) => {
+  await installPausedClock(page);
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Featured offers" });
+  const first = hero.getByRole("button", { name: "Go to slide 1" });
+  await waitForHydration(first);
+  await expect(first).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(7400);
+  await expect(first).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(100);
+  await expect(hero.getByRole("button", { name: "Go to slide 2" })).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(7500);
+  await expect(hero.getByRole("button", { name: "Go to slide 3" })).toHaveAttribute("aria-current", "true");
 });
 
 test("card images: the first 5 load eagerly on desktop, every card image is lazy on phones", async ({

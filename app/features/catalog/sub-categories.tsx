@@ -14,16 +14,24 @@ export interface SubCategory {
   productCount: number;
 }
 
+/** The children on screen: the first 8 until MORE, all of them after. */
+export function visibleSubCategories<T>(categories: readonly T[], expanded: boolean): readonly T[] {
+  return expanded ? categories : categories.slice(0, SUB_CATEGORIES_SHOWN);
+}
+
 export function SubCategories({
   categories,
   collectionPath,
+  initiallyExpanded = false,
 }: {
   categories: readonly SubCategory[];
   collectionPath: string;
+  /** Start with every child shown (LESS offered). */
+  initiallyExpanded?: boolean;
 }) {
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(initiallyExpanded);
   if (categories.length === 0) return null;
-  const shown = expanded ? categories : categories.slice(0, SUB_CATEGORIES_SHOWN);
+  const shown = visibleSubCategories(categories, expanded);
   return (
     <section aria-labelledby="sub-categories" className="mt-6">
       <h2 id="sub-categories" className="mb-3 text-sm font-bold tracking-wider text-water-900 desk:sr-only">
