@@ -2,6 +2,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
 import { useSwipeThreshold } from "./embla-swipe.ts";
 import { ProductCard, type ProductCardData, type ProductCardProps } from "./product-card.tsx";
 
@@ -52,9 +53,11 @@ export function ProductCarousel({
   className = "",
   ...cardProps
 }: ProductCarouselProps) {
+  // Mobile mode (narrow window or a phone's user agent) steps by 2, matching the CSS's phone layout.
+  const mobile = useMobileMode();
   const [viewportRef, api] = useEmblaCarousel({
     ...CAROUSEL_OPTIONS,
-    breakpoints: { "(min-width: 993px)": { slidesToScroll: desktopPerView } },
+    breakpoints: mobile ? {} : { "(min-width: 993px)": { slidesToScroll: desktopPerView } },
   });
   const [scrollable, setScrollable] = useState(true);
   useSwipeThreshold(api);
