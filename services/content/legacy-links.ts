@@ -3,12 +3,13 @@
 //   /ProductDetails.asp?ProductCode=X     the product with that part number (or old id)
 //   /SearchResults.asp?Cat=N              the category with that old id (or id)
 //   /{name}-p/{code}.htm                  a product page       /{name}-s/{id}.htm  a category
-//   /{name}-a/{id}.htm, /{handle}/{id}.htm an article or a product
+//   /{name}-a/{id}.htm                    an article by old id
+//   /{handle}/{id}.htm                    the article or product the handle names, else the id's
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { collections, products } from "../../db/schema/catalog.ts";
 import { productIsPublished } from "../catalog/published.ts";
-import { type ArticleDetail, findArticleById, findArticleByLegacyId } from "./article-detail.ts";
+import { type ArticleDetail, findArticleByHandle, findArticleById, findArticleByLegacyId } from "./article-detail.ts";
 import { articlePath, collectionPath, productPath } from "./content-paths.ts";
 
 export interface StorePaths {
@@ -137,9 +138,30 @@ function articleTarget(article: ArticleDetail, paths: StorePaths): string {
   return articlePath(article, paths);
 }
 
+/** A handle as the old site spelled it: lower case, runs of anything but letters and digits as one dash. */
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/**
+ * Whether a found page's handle agrees with the handle of an old link: the same slug, or one a shortened
+ * form of the other (the old site cut long names, and titles gained or lost a trailing part number).
+ */
+export function handlesAgree(linkHandle: string, pageHandle: string): boolean {
+  const a = slug(linkHandle);
+  const b = slug(pageHandle);
+  if (!a || !b) return false;
+  return a === b || a.startsWith(`${b}-`) || b.startsWith(`${a}-`);
+}
+
 /**
  * `/{handle}/{file}.htm`: Volusion's `-p/` (product by code), `-s/` (category by id) and `-a/` (article by
- * id) forms; otherwise an article or a product by id, the handle deciding when both exist.
+ * id) forms. Otherwise the handle names the page: an article with that handle, else a product with that
+ * handle; failing both, the id: an article with that old id, else a product with that id (or old id) whose
+ * handle agrees with the link's. A product never answers for an id whose handle names something else.
  */
 export async function resolveHtmLink(
   db: Database,
@@ -166,16 +188,16 @@ export async function resolveHtmLink(
     return article ? articleTarget(article, paths) : null;
   }
   if (id === null) return null;
-  const [article, productById, productByHandle] = await Promise.all([
-    findArticleById(db, id),
+  const lowerHandle = handle.toLowerCase();
+  const [articleByHandle, productByHandle, articleByLegacyId, productById] = await Promise.all([
+    findArticleByHandle(db, lowerHandle),
+    findPublishedProductHandle(db, lowerHandle),
+    findArticleByLegacyId(db, id),
     findProductHandleById(db, id),
-    findPublishedProductHandle(db, handle),
   ]);
-  // The handle names what the link meant; the id alone decides otherwise (articles are rarer, so a
-  // product wins a tie).
-  if (article && article.handle === handle) return articleTarget(article, paths);
+  if (articleByHandle) return articleTarget(articleByHandle, paths);
   if (productByHandle) return productPath(productByHandle, paths);
-  if (productById) return productPath(productById, paths);
-  if (article) return articleTarget(article, paths);
+  if (articleByLegacyId) return articleTarget(articleByLegacyId, paths);
+  if (productById && handlesAgree(handle, productById)) return productPath(productById, paths);
   return null;
 }

@@ -1,8 +1,10 @@
-// Navigation, seller reviews and blog articles over HTTP.
+// Navigation, seller reviews and blog articles over HTTP; the resolution of the old site's article links.
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { collectionImages, collections, siteReviews } from "../../db/schema/catalog.ts";
+import { collectionImages, collections, products, siteReviews } from "../../db/schema/catalog.ts";
 import { articles, navItems, navMenus } from "../../db/schema/content.ts";
+import { productIsPublished } from "../../services/catalog/published.ts";
+import { resolveHtmLink } from "../../services/content/legacy-links.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 type Json = Record<string, unknown>;
@@ -338,5 +340,40 @@ describe("GET /api/articles", () => {
     const { status, body } = await store.json<Json>(`/api/articles?${query}`);
     expect(status).toBe(400);
     expect(body.error).toBe(`Invalid request: ${message}`);
+  });
+});
+
+describe("old /{handle}/{id}.htm links", () => {
+  const paths = { products: "/products", collections: "/collections", blog: "/blog" };
+  const resolve = (handle: string, file: string) => resolveHtmLink(db(), handle, file, paths);
+
+  test("an article named by its handle wins over a product with the same id", async () => {
+    const [product] = await db().select({ id: products.id }).from(products).orderBy(products.id).limit(1);
+    expect(await resolve("shipping-details", `${product.id}.htm`)).toBe("/Articles.asp?ID=257");
+    expect(await resolve("Shipping-Details", "257.htm")).toBe("/Articles.asp?ID=257");
+  });
+
+  test("an article's old id finds it when the handle names nothing", async () => {
+    expect(await resolve("shipping", "257.htm")).toBe("/Articles.asp?ID=257");
+    expect(await resolve("expert-help", "355.html")).toBe("/Articles.asp?ID=355");
+  });
+
+  test("a product named by its handle, whatever the id; by id only when the handle agrees", async () => {
+    const [first, second] = await db()
+      .select({ id: products.id, handle: products.handle })
+      .from(products)
+      .where(productIsPublished())
+      .orderBy(products.id)
+      .limit(2);
+    expect(await resolve(first.handle, `${first.id}.htm`)).toBe(`/products/${first.handle}`);
+    // The handle names the product even where the id is an article's old id.
+    expect(await resolve(first.handle, "257.htm")).toBe(`/products/${first.handle}`);
+    // A shortened form of the product's handle still agrees with it.
+    const shortened = first.handle.split("-").slice(0, 2).join("-");
+    expect(await resolve(shortened.toUpperCase(), `${first.id}.htm`)).toBe(`/products/${first.handle}`);
+    // A handle that names another page, or nothing related, never opens an unrelated product by its id.
+    expect(await resolve("no-such-page", `${first.id}.htm`)).toBeNull();
+    expect(await resolve(second.handle, "999999.htm")).toBe(`/products/${second.handle}`);
+    expect(await resolve("no-such-page", "999999.htm")).toBeNull();
   });
 });

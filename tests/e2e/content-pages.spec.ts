@@ -159,6 +159,10 @@ test("old site addresses redirect permanently to the pages they became", async (
     ["/pool-pumps-s/100.htm", /\/collections\/[a-z0-9-]+$/],
     ["/SearchResults.asp?Search=pump", /\/searchresults\.asp\?q=pump$/],
     ["/shipping-details-a/257.htm", /\/Articles\.asp\?ID=257$/],
+    // The handle names the page: the article, even when a product has the id in the link.
+    ["/shipping-details/257.htm", /\/Articles\.asp\?ID=257$/],
+    [`/shipping-details/${products[0].id}.htm`, /\/Articles\.asp\?ID=257$/],
+    [`/${handle}/257.htm`, new RegExp(`/products/${handle}$`)],
   ];
   for (const [from, to] of cases) {
     const response = await request.get(from, noFollow);
@@ -168,4 +172,6 @@ test("old site addresses redirect permanently to the pages they became", async (
   // The lower-case search page is not redirected.
   expect((await request.get("/searchresults.asp?q=pump", noFollow)).status()).toBe(200);
   expect((await request.get("/ProductDetails.asp?ProductCode=NO-SUCH-PART", noFollow)).status()).toBe(404);
+  // An id alone never opens a product whose handle the link does not name.
+  expect((await request.get(`/no-such-page/${products[0].id}.htm`, noFollow)).status()).toBe(404);
 });
