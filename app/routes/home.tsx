@@ -1,14 +1,16 @@
 // Home page (spec shopping §2 "Home page", §9): feature strip, hero slideshow, top categories, the Best
-// Sellers grid (16, best selling), 'From Our Blog' (10 articles), about-us questions and answers, and on
-// phones a link to the blog. Everything is in the first HTML.
+// Sellers grid (16, best selling), the SELLER REVIEWS carousel of the shell, 'From Our Blog' (10 articles),
+// about-us questions and answers, and on phones a link to the blog. Everything is in the first HTML.
 import { ArrowRight, BadgeCheck, Check, Headset, type LucideIcon, RotateCcw, Truck } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { listArticles } from "../../services/catalog/articles.ts";
 import { suggestCollections } from "../../services/catalog/collections.ts";
+import { listSiteReviews } from "../../services/catalog/reviews.ts";
 import { parseCatalogQuery } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { HeroSlideshow } from "../components/hero-slideshow.tsx";
+import { SELLER_REVIEWS_LIMIT, SellerReviews } from "../components/seller-reviews.tsx";
 import { toast } from "../components/toasts.tsx";
 import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
@@ -45,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const publicUrl = services.config.publicUrl;
 
   const query = parseCatalogQuery({ limit: String(HOME_GRID_SIZE), sortBy: "best_selling" });
-  const [bestSellers, articles, topCategories] = await Promise.all([
+  const [bestSellers, articles, topCategories, reviews] = await Promise.all([
     bestSellersCache(db, "best", () => loadListing(db, query))
       .then((listing) => listing.products)
       .catch((error: unknown) => {
@@ -69,6 +71,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       );
       return found.flatMap((rows) => rows.slice(0, 1)) as unknown as TopCategory[];
     }).catch(() => []),
+    // The seller reviews carousel is server-rendered here; on a failure it fetches them itself.
+    listSiteReviews(db, { page: 0, limit: SELLER_REVIEWS_LIMIT })
+      .then((result) => result.siteReviews)
+      .catch((error: unknown) => {
+        console.error("Seller reviews could not be loaded:", error);
+        return null;
+      }),
   ]);
 
   const seo: PageSeo = {
@@ -97,6 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     slides: theme.heroSection.images,
     topCategories,
     bestSellers,
+    reviews,
     articles: articles.map(({ id, handle, title, author, imageUrl, createdAt, excerpt }) => ({
       id,
       handle,
@@ -151,6 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     slides,
     topCategories,
     bestSellers,
+    reviews,
     articles,
     aboutUs,
     eagerImages,
@@ -252,6 +263,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         )}
       </section>
+
+      <SellerReviews reviews={reviews ?? undefined} />
 
       {articles.length > 0 ? (
         <section aria-labelledby="from-our-blog" className="container-store pt-10">

@@ -1,4 +1,4 @@
-// The SELLER REVIEWS carousel (account-and-shell §2, §4, §9), as the help centre shows it.
+// The SELLER REVIEWS carousel (account-and-shell §2, §4, §9), as the help centre and the home page show it.
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { installPausedClock, waitForHydration } from "./shell-hydration.ts";
@@ -45,6 +45,23 @@ test("shows the heading, provider badge, link and six reviews, tripled for the l
   await expect(card).toHaveAttribute("target", "_blank");
   await expect(card).toHaveAttribute("href", /^https:\/\//);
   await expect(card.getByRole("img", { name: /Rated \d out of 5/ })).toBeVisible();
+});
+
+test("the home page shows the carousel in its first HTML, after the best sellers and before the blog", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  expect(html.match(/data-testid="seller-review"/g)?.length).toBe(6);
+  const order = ["Best Sellers", "SELLER REVIEWS", "From Our Blog"].map((title) => html.indexOf(`>${title}</h2>`));
+  expect(order.every((at) => at > 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+  await page.goto("/");
+  const section = page.getByTestId("seller-reviews");
+  await expect(section.getByRole("heading", { name: "SELLER REVIEWS" })).toBeVisible();
+  await expect(section.getByTestId("seller-review")).toHaveCount(6);
+  await expect(section.getByRole("link", { name: /See more reviews »/ })).toHaveAttribute("href", reviewsUrl);
 });
 
 test("three 300 px cards on desktop, one full-width card on a phone", async ({ page }, testInfo) => {
