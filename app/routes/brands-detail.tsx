@@ -4,13 +4,13 @@ import { listCollectionIndex } from "../../services/catalog/collections.ts";
 import { brandPath } from "../../services/content/content-paths.ts";
 import { findVendor } from "../../services/content/site-indexes.ts";
 import { filterProducts } from "../../services/search/product-filter.ts";
-import { formatTagFilter, type RawCatalogQuery, safeParseCatalogQuery } from "../../shared/catalog-query.ts";
+import { formatTagFilter, MAX_PAGE, type RawCatalogQuery, safeParseCatalogQuery } from "../../shared/catalog-query.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { CategorySidebar } from "../components/category-sidebar.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
 import { BrandFilters } from "../features/shell/brand-filters.tsx";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+import { movedPermanently, notFound, pageOf, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import { pagedPath } from "../features/shell/prev-next-nav.tsx";
 import { ProductGrid } from "../features/shell/product-grid.tsx";
@@ -46,31 +46,40 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One address per brand: /brands/hayward and /brands/HAYWARD go to /brands/Hayward.
   if (params.brand !== vendor.name) movedPermanently(`${brandPath(vendor.name)}${url.search}`);
 
-  // The shopper's filters; the brand, the order and the page size are the page's own.
+  // The shopper's filters; the brand, the order and the page size are the page's own. A page number that
+  // is not one (`?page=x`, `?page=-1`) is the first page, as on the other content lists.
+  const page = pageOf(request);
+  if (page > MAX_PAGE) notFound();
   const raw: RawCatalogQuery = {
     t: url.searchParams.getAll("t"),
     minPrice: url.searchParams.get("minPrice") ?? undefined,
     maxPrice: url.searchParams.get("maxPrice") ?? undefined,
-    page: url.searchParams.get("page") ?? undefined,
+    page: String(page),
   };
   const parsed = safeParseCatalogQuery(raw);
   const query = parsed.success ? parsed.data : null;
   const [result, categories] = await Promise.all([
     query
-      ? filterProducts(db, {
-          ...query,
-          q: "",
-          vendors: [vendor.name],
-          sortBy: "title_asc",
-          limit: BRAND_PAGE_SIZE,
-          availableForSaleOnly: false,
-          collectionId: null,
-          isFeatured: null,
-          fields: [...PRODUCT_FIELDS],
-        })
+      ? filterProducts(
+          db,
+          {
+            ...query,
+            q: "",
+            vendors: [vendor.name],
+            sortBy: "title_asc",
+            limit: BRAND_PAGE_SIZE,
+            availableForSaleOnly: false,
+            collectionId: null,
+            isFeatured: null,
+            fields: [...PRODUCT_FIELDS],
+          },
+          { exactVendors: true },
+        )
       : null,
     listCollectionIndex(db),
   ]);
+  // Past the last page there is nothing to show: the 404 page, not an empty list with a 200.
+  if (result && query && query.page > 0 && query.page >= result.pageInfo.totalPages) notFound();
   return {
     vendor,
     products: result?.products ?? [],

@@ -101,13 +101,25 @@ async function suggestCollections(db: Database, words: readonly string[], synony
   return rows.map((row) => ({ id: row.id, parentId: row.parent_id, title: row.title, handle: row.handle }));
 }
 
+export interface FilterOptions {
+  /**
+   * The vendors are exact names the store chose (a brand page), not text a shopper typed: the 3-character
+   * rule of spec §5 applies to q only, so brands with short names (GE, 3M) list their products.
+   */
+  exactVendors?: boolean;
+}
+
 /**
  * GET /api/products/filter: one page of product cards with the totals and the disjunctive facets
  * of the filters, and the categories matching the search words.
  */
-export async function filterProducts(db: Database, query: CatalogQuery): Promise<ProductFilterResult> {
+export async function filterProducts(
+  db: Database,
+  query: CatalogQuery,
+  options: FilterOptions = {},
+): Promise<ProductFilterResult> {
   const { limit, page } = query;
-  if (isSearchTooShort(query)) return emptyResult(limit, page);
+  if (isSearchTooShort(options.exactVendors ? { q: query.q, vendors: [] } : query)) return emptyResult(limit, page);
 
   const text = searchTextWithoutAppliedPrices(query.q, query);
   const words = searchWords(text);

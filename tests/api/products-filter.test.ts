@@ -3,8 +3,9 @@
 // catalog tables), part numbers, typos, synonyms, price phrases and the category suggestions.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { filterProducts } from "../../services/search/product-filter.ts";
 import { rebuildSearchIndex, refreshProductSearchData } from "../../services/search/search-index.ts";
-import { SORT_OPTIONS } from "../../shared/catalog-query.ts";
+import { parseCatalogQuery, SORT_OPTIONS } from "../../shared/catalog-query.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 interface Card {
@@ -201,6 +202,27 @@ describe("search length rule", () => {
   test("no q and no v lists normally", async () => {
     const body = await ok({});
     expect(body.pageInfo.totalObjects).toBe(400);
+  });
+  test("an exact vendor listing (the brand page) is not subject to the rule: a two-letter brand lists", async () => {
+    const [vendor] = await rows<{ id: number; name: string; n: number }>(
+      sql`select v.id, v.name, count(*)::int as n from vendors v join products p on p.vendor_id = v.id
+          group by v.id order by n desc limit 1`,
+    );
+    await store.database.db.execute(sql`update vendors set name = 'GE' where id = ${vendor.id}`);
+    try {
+      const query = parseCatalogQuery({ v: "GE", sortBy: "title_asc", limit: "24" });
+      const brandPage = await filterProducts(store.database.db, query, { exactVendors: true });
+      expect(brandPage.pageInfo.totalObjects).toBeGreaterThan(0);
+      expect(brandPage.products.length).toBeGreaterThan(0);
+      // Typed by a shopper, the same two letters are still too short to search.
+      expect((await filterProducts(store.database.db, query)).pageInfo.totalObjects).toBe(0);
+      expect((await ok({ v: "GE" })).pageInfo.totalObjects).toBe(0);
+      // A short q still does not run on a brand page.
+      const withShortQ = await filterProducts(store.database.db, { ...query, q: "pu" }, { exactVendors: true });
+      expect(withShortQ.pageInfo.totalObjects).toBe(0);
+    } finally {
+      await store.database.db.execute(sql`update vendors set name = ${vendor.name} where id = ${vendor.id}`);
+    }
   });
 });
 

@@ -105,6 +105,22 @@ test("brand addresses: another spelling moves to the brand's name; an unknown br
   const missing = await page.goto("/brands/No-Such-Brand");
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404 Not Found" })).toBeVisible();
+
+  // Past the last page is the 404 page; a page number that is not one shows the first page.
+  await page.goto("/brands/Hayward");
+  const count = Number(((await page.getByTestId("brand-count").textContent()) ?? "").replace(/\D/g, ""));
+  const pages = Math.ceil(count / 25);
+  expect((await page.request.get(`/brands/Hayward?page=${pages - 1}`)).status()).toBe(200);
+  const past = await page.goto(`/brands/Hayward?page=${pages}`);
+  expect(past?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404 Not Found" })).toBeVisible();
+  expect((await page.request.get("/brands/Hayward?page=999999999")).status()).toBe(404);
+  for (const odd of ["abc", "-1", "1.5"]) {
+    const response = await page.goto(`/brands/Hayward?page=${odd}`);
+    expect(response?.status(), odd).toBe(200);
+    await expect(page.getByTestId("product-card")).toHaveCount(25);
+    await expect(page.locator("#brand-products [role=alert]")).toHaveCount(0);
+  }
 });
 
 test("{collectionPath}/vendors lists every brand by letter", async ({ page }) => {
