@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN_TOKEN } from "./tests/e2e/admin-token.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/store-e2e-${PORT}`;
@@ -45,6 +46,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, SEED_PRODUCTS: "400", LOG_LEVEL: "warn", DATABASE_URL: "" },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      SEED_PRODUCTS: "400",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+    },
   },
 });

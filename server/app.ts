@@ -79,8 +79,12 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
     { prefix: "/api" },
   );
 
-  // Live visits: socket.io namespace /customer on the same HTTP server, and GET /api/visits/live.
-  await registerLiveVisits(app, { db: services.database.db, redisUrl: services.config.env.REDIS_URL });
+  // Live visits: socket.io namespace /customer on the same HTTP server, and GET /api/visits/live (ADMIN_TOKEN).
+  await registerLiveVisits(app, {
+    db: services.database.db,
+    redisUrl: services.config.env.REDIS_URL,
+    adminToken: services.config.env.ADMIN_TOKEN,
+  });
 
   await registerImages(app, { cacheDir: join(services.config.dataDir, "image-cache") });
 

@@ -42,6 +42,12 @@ const envSchema = z.object({
     .string()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Bearer token for the store's operator endpoints (GET /api/visits/live); unset: they do not exist. */
+  ADMIN_TOKEN: z
+    .string()
+    .min(24, "must be at least 24 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;

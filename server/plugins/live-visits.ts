@@ -1,9 +1,12 @@
 // The live connection (spec account-and-shell §2 "Shell"): socket.io on the store's own HTTP server,
 // namespace /customer. Browsers report a visit with their path on each page change and leave when they
-// go; each visit is stored (visits table) and GET /api/visits/live reports who is on the store now.
+// go; each visit is stored (visits table) and GET /api/visits/live reports who is on the store now. That
+// report is for the store's operators only: it needs `Authorization: Bearer {ADMIN_TOKEN}` (without an
+// ADMIN_TOKEN it does not exist), and its paths carry no order, checkout or other identifiers.
 //
 // With REDIS_URL set the Redis adapter joins the instances behind a load balancer: a socket's state
 // (socket.data.path) is visible to every instance, so the live count covers the whole store.
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -32,6 +35,8 @@ export interface LiveVisitsOptions {
   redisConnectTimeoutMs?: number;
   /** Prefix of the adapter's Redis channels; stores sharing one Redis need different ones. */
   redisKey?: string;
+  /** ADMIN_TOKEN: the bearer token GET /api/visits/live asks for; unset, that report answers 404. */
+  adminToken?: string;
 }
 
 export interface LiveVisitsHandle {
@@ -89,6 +94,16 @@ export function isSameOrigin(origin: string | undefined, host: string | undefine
   }
 }
 
+function digest(text: string): Buffer {
+  return createHash("sha256").update(text).digest();
+}
+
+/** Whether an Authorization header carries the admin token (compared in constant time). */
+export function hasAdminToken(header: string | undefined, adminToken: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match !== null && timingSafeEqual(digest(match[1]), digest(adminToken));
+}
+
 async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -106,7 +121,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
 /** Attaches socket.io to Fastify's HTTP server and adds GET /api/visits/live. Call before `listen`. */
 export async function registerLiveVisits(
   app: FastifyInstance,
-  { db, redisUrl, redisConnectTimeoutMs = 5000, redisKey = "socket.io" }: LiveVisitsOptions,
+  { db, redisUrl, redisConnectTimeoutMs = 5000, redisKey = "socket.io", adminToken }: LiveVisitsOptions,
 ): Promise<LiveVisitsHandle> {
   const io = new Server(app.server, {
     serveClient: false,
@@ -218,7 +233,17 @@ export async function registerLiveVisits(
     return summarizeLiveVisitors(sockets.map((socket) => (socket.data as SocketData).path));
   };
 
-  app.get("/api/visits/live", async () => liveVisitors());
+  app.get("/api/visits/live", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (!adminToken) return reply.code(404).send({ error: "Not Found" });
+    if (!hasAdminToken(request.headers.authorization, adminToken)) {
+      return reply
+        .code(401)
+        .header("www-authenticate", 'Bearer realm="store"')
+        .send({ error: "This report needs the store's admin token." });
+    }
+    return liveVisitors();
+  });
 
   app.addHook("onReady", async () => {
     try {

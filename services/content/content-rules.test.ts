@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { summarizeLiveVisitors, visitPayloadSchema } from "../visits/visit-store.ts";
+import { reportedPath, summarizeLiveVisitors, visitPayloadSchema } from "../visits/visit-store.ts";
 import { countWords, readingTimeMinutes } from "./article-detail.ts";
 import { articlePath, brandPath, questionPath, topicPath } from "./content-paths.ts";
 
@@ -46,5 +46,22 @@ describe("live visits", () => {
         { path: "/a", visitors: 1 },
       ],
     });
+  });
+
+  test("reported paths name pages, never an order, a checkout or another record", () => {
+    expect(reportedPath("/account/orders/1042")).toBe("/account/orders/:orderId");
+    expect(reportedPath("/checkout/7f3c2a9e-5b1d-4c8e-9a2f-0d6b1e4c3a21")).toBe("/checkout/:checkoutId");
+    expect(reportedPath("/checkout/abc/step")).toBe("/checkout/:checkoutId/step");
+    expect(reportedPath("/questions/Topic/heaters/3")).toBe("/questions/Topic/heaters/:id");
+    expect(reportedPath("/verify/Zx81kQ0pLm3Nb7Vc2Wd9")).toBe("/verify/:id");
+    // Page names stay, digits in a handle included.
+    expect(reportedPath("/products/hayward-super-pump-sp2610x15")).toBe("/products/hayward-super-pump-sp2610x15");
+    expect(reportedPath("/shipping-details/257.htm")).toBe("/shipping-details/257.htm");
+    expect(reportedPath("/help.asp")).toBe("/help.asp");
+    expect(reportedPath("/")).toBe("/");
+    expect(summarizeLiveVisitors(["/account/orders/1", "/account/orders/2", "/"]).paths).toEqual([
+      { path: "/account/orders/:orderId", visitors: 2 },
+      { path: "/", visitors: 1 },
+    ]);
   });
 });

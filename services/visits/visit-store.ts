@@ -77,11 +77,44 @@ export interface LiveVisitors {
   paths: { path: string; visitors: number }[];
 }
 
-/** Counts live sockets by the path they are on (the sockets come from every instance). */
+/** Pages whose address names one shopper's records: the identifier is reported as its placeholder. */
+const PRIVATE_PATHS: ReadonlyArray<[RegExp, string]> = [
+  [/^\/checkout\/[^/]+/i, "/checkout/:checkoutId"],
+  [/^\/account\/orders\/[^/]+/i, "/account/orders/:orderId"],
+];
+
+/**
+ * A segment that looks like a record's identifier or a token rather than a page name: a number, a UUID,
+ * or a long run of letters and digits without the dashes of a handle.
+ */
+function isIdentifier(segment: string): boolean {
+  return (
+    /^\d+$/.test(segment) ||
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(segment) ||
+    (segment.length >= 16 && /^[A-Za-z0-9_=.~]+$/.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment))
+  );
+}
+
+/**
+ * The path as the live report shows it: the identifiers of private pages (an order, a checkout) and any
+ * segment that looks like an id or a token replaced by `:id`, so the report names pages, not records.
+ */
+export function reportedPath(path: string): string {
+  for (const [pattern, placeholder] of PRIVATE_PATHS) {
+    if (pattern.test(path)) return path.replace(pattern, placeholder);
+  }
+  return path
+    .split("/")
+    .map((segment) => (isIdentifier(segment) ? ":id" : segment))
+    .join("/");
+}
+
+/** Counts live sockets by the path they are on (the sockets come from every instance), identifiers left out. */
 export function summarizeLiveVisitors(paths: readonly (string | null | undefined)[]): LiveVisitors {
   const counts = new Map<string, number>();
-  for (const path of paths) {
-    if (!path) continue;
+  for (const raw of paths) {
+    if (!raw) continue;
+    const path = reportedPath(raw);
     counts.set(path, (counts.get(path) ?? 0) + 1);
   }
   return {

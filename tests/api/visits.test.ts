@@ -1,5 +1,5 @@
-// The live connection (/customer over socket.io) and GET /api/visits/live, on the store's own HTTP
-// server as server/app.ts wires it; the Redis adapter with two instances sharing one Redis (on their own
+// The live connection (/customer over socket.io) and GET /api/visits/live (behind ADMIN_TOKEN), on the
+// store's own HTTP server as server/app.ts wires it; the Redis adapter with two instances sharing one Redis (on their own
 // channel prefix, so other stores on this Redis do not count).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -22,6 +22,7 @@ import { createSession } from "../../services/session/session-store.ts";
 import { createStoreServices } from "../../services/store-services.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const ADMIN_TOKEN = randomBytes(24).toString("hex");
 
 interface Instance {
   app: FastifyInstance;
@@ -30,7 +31,7 @@ interface Instance {
 }
 
 /** The store as server/app.ts builds it (live visits included). */
-async function startInstance(database: DatabaseHandle): Promise<Instance> {
+async function startInstance(database: DatabaseHandle, adminToken: string | null = ADMIN_TOKEN): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), "store-visits-"));
   const config: ServerConfig = {
     env: {
@@ -41,6 +42,7 @@ async function startInstance(database: DatabaseHandle): Promise<Instance> {
       LOG_LEVEL: "silent",
       STORE_CONFIG: "./config/store.json",
       SEED_PRODUCTS: 0,
+      ADMIN_TOKEN: adminToken ?? undefined,
     },
     dataDir,
     publicUrl: "http://127.0.0.1",
@@ -65,7 +67,12 @@ async function startInstance(database: DatabaseHandle): Promise<Instance> {
 /** Just the plugin on a bare server, with the Redis adapter. */
 async function startRedisInstance(database: DatabaseHandle, redis: { url: string; key: string }): Promise<Instance> {
   const app = Fastify();
-  await registerLiveVisits(app, { db: database.db, redisUrl: redis.url, redisKey: redis.key });
+  await registerLiveVisits(app, {
+    db: database.db,
+    redisUrl: redis.url,
+    redisKey: redis.key,
+    adminToken: ADMIN_TOKEN,
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -88,7 +95,7 @@ function openSocket(baseUrl: string, headers: Record<string, string> = {}): Prom
 }
 
 async function live(baseUrl: string) {
-  const response = await fetch(`${baseUrl}/api/visits/live`);
+  const response = await fetch(`${baseUrl}/api/visits/live`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
   expect(response.status).toBe(200);
   return (await response.json()) as { liveVisitors: number; paths: { path: string; visitors: number }[] };
 }
@@ -186,6 +193,50 @@ describe("the /customer live connection", () => {
     await expect.poll(async () => (await live(store.baseUrl)).liveVisitors).toBe(before.liveVisitors + 2);
     b.disconnect();
     c.disconnect();
+  });
+
+  test("GET /api/visits/live needs the admin token, and its paths carry no identifiers", async () => {
+    const url = `${store.baseUrl}/api/visits/live`;
+    const anonymous = await fetch(url);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(await anonymous.json()).toEqual({ error: expect.any(String) });
+    for (const authorization of [
+      `Bearer ${ADMIN_TOKEN}x`,
+      `Bearer ${ADMIN_TOKEN.slice(1)}`,
+      `Basic ${ADMIN_TOKEN}`,
+      "Bearer",
+    ]) {
+      expect((await fetch(url, { headers: { authorization } })).status, authorization).toBe(401);
+    }
+
+    const a = await openSocket(store.baseUrl);
+    const b = await openSocket(store.baseUrl);
+    a.emit("visit", { path: "/account/orders/4321" });
+    b.emit("visit", { path: "/checkout/9b2e4c1a-7d3f-4e5a-8b6c-1f2a3b4c5d6e" });
+    await expect
+      .poll(async () => (await live(store.baseUrl)).paths.filter((p) => /orders|checkout/.test(p.path)))
+      .toEqual([
+        { path: "/account/orders/:orderId", visitors: 1 },
+        { path: "/checkout/:checkoutId", visitors: 1 },
+      ]);
+    const text = JSON.stringify(await live(store.baseUrl));
+    expect(text).not.toContain("4321");
+    expect(text).not.toContain("9b2e4c1a");
+    a.disconnect();
+    b.disconnect();
+  });
+
+  test("without ADMIN_TOKEN the live report does not exist", async () => {
+    const plain = await startInstance(database, null);
+    try {
+      const response = await fetch(`${plain.baseUrl}/api/visits/live`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      expect(response.status).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 
   test("a page of another site cannot open the connection", async () => {

@@ -1,7 +1,8 @@
 // The live connection to /customer (account-and-shell §2 "Shell"): a visit with the path on each path
 // change, a leave on the way out, coordinates only when the visitor already allowed them; loaded after the
-// page, never on first paint. The server's view: GET /api/visits/live.
+// page, never on first paint. The server's view: GET /api/visits/live (with the admin token).
 import { expect, type Page, test, type WebSocket } from "@playwright/test";
+import { E2E_ADMIN_TOKEN } from "./admin-token.ts";
 
 // Several steps per test on a shared, sometimes busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -12,7 +13,9 @@ interface Live {
 }
 
 async function visitorsOn(page: Page, path: string): Promise<number> {
-  const response = await page.request.get("/api/visits/live");
+  const response = await page.request.get("/api/visits/live", {
+    headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+  });
   expect(response.status()).toBe(200);
   const body = (await response.json()) as Live;
   return body.paths.find((entry) => entry.path === path)?.visitors ?? 0;
