@@ -145,6 +145,7 @@ export const COLLECTION_SUGGESTION_FIELDS = [
 export type CollectionSuggestionField = (typeof COLLECTION_SUGGESTION_FIELDS)[number];
 export type CollectionSuggestion = Partial<Record<CollectionSuggestionField, string | number | null>>;
 
+/** Spec shopping §5: a search shorter than this runs no query and answers nothing (not an error). */
 export const SUGGESTION_MIN_QUERY_LENGTH = 3;
 
 const fieldsParam = z
@@ -171,7 +172,6 @@ export const collectionSuggestionQuerySchema = z.object({
   q: z
     .string({ error: "must be a single text value" })
     .trim()
-    .min(SUGGESTION_MIN_QUERY_LENGTH, { error: `must be at least ${SUGGESTION_MIN_QUERY_LENGTH} characters` })
     .max(100, { error: "must be at most 100 characters" })
     .optional(),
   handle: z.string({ error: "must be a single text value" }).trim().min(1).max(255).optional(),
@@ -211,6 +211,8 @@ export async function suggestCollections(
   db: Database,
   query: CollectionSuggestionQuery,
 ): Promise<CollectionSuggestion[]> {
+  // Like the product search (spec §5): q given but shorter than 3 characters is an empty answer.
+  if (query.q && [...query.q].length < SUGGESTION_MIN_QUERY_LENGTH) return [];
   const conditions: SQL[] = [];
   const ranking: SQL[] = [];
   if (query.q) {
