@@ -14,8 +14,16 @@ function contentPaths(file = process.env.STORE_CONFIG ?? "config/store.json") {
   return { blog: paths.blog.slice(1), collections: paths.collections.slice(1) };
 }
 
-export function contentRoutes(): RouteConfigEntry[] {
-  const { blog, collections } = contentPaths();
+export function contentRoutes(file?: string): RouteConfigEntry[] {
+  const { blog, collections } = contentPaths(file);
+  // /blog keeps working when the blog is configured elsewhere: it moves there.
+  const movedBlog =
+    blog.toLowerCase() === "blog"
+      ? []
+      : [
+          route("blog", "routes/blog-moved.tsx"),
+          route("blog/:handle", "routes/blog-moved.tsx", { id: "routes/blog-moved-article" }),
+        ];
   return [
     // Old (Volusion) addresses.
     route("SearchResults.asp", "routes/legacy-search-results.tsx", { caseSensitive: true }),
@@ -26,6 +34,7 @@ export function contentRoutes(): RouteConfigEntry[] {
     route("brands/:brand", "routes/brands-detail.tsx"),
     route(blog, "routes/blog.tsx"),
     route(`${blog}/:handle`, "routes/blog-article.tsx"),
+    ...movedBlog,
     route(collections, "routes/collections-list.tsx"),
     route(`${collections}/vendors`, "routes/vendors.tsx"),
     // Help, questions and the indexes.
