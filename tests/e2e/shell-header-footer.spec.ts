@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { installPausedClock, waitForHydration } from "./shell-hydration.ts";
+import { findProduct, hydrated, withoutExitIntent } from "./storefront-helpers.ts";
 
 // Several steps per test on a shared, sometimes busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -250,5 +251,52 @@ test.describe("route changes", () => {
 
     expect(await page.evaluate(() => typeof (window as unknown as { gtag?: unknown }).gtag)).toBe("undefined");
     expect(tagRequests).toEqual([]);
+  });
+
+  test("a query replaced in place keeps its scroll and is no page view; a new path starts at the top", async ({
+    page,
+    request,
+  }) => {
+    const product = await findProduct(request, (p) => p.Variants.length > 1 && p.Options.length > 0);
+    const [, second] = product.Variants;
+    await withoutExitIntent(page);
+    await page.addInitScript(() => {
+      const views: unknown[] = [];
+      (window as unknown as { __pageViews: unknown[] }).__pageViews = views;
+      window.addEventListener("store:page-view", (event) => views.push((event as CustomEvent).detail));
+    });
+    const views = () =>
+      page.evaluate(() => (window as unknown as { __pageViews: { path: string }[] }).__pageViews.map((v) => v.path));
+    await page.goto(`/products/${product.handle}`);
+    await hydrated(page);
+    await expect.poll(views).toEqual([`/products/${product.handle}`]);
+
+    // Scrolled down to the options, pick another variant: the URL's query is replaced, the view stays.
+    const firstOption = second.Options[0];
+    const name = product.Options.find((entry) => entry.id === firstOption.id)?.name ?? firstOption.name;
+    const select = page.getByRole("combobox", { name, exact: true });
+    const y = await select.evaluate((element) =>
+      Math.max(Math.round(element.getBoundingClientRect().top + window.scrollY - 300), 40),
+    );
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+    for (const option of second.Options) {
+      const label = product.Options.find((entry) => entry.id === option.id)?.name ?? option.name;
+      await page
+        .getByRole("combobox", { name: label, exact: true })
+        .selectOption(option.VariantSelectedOptions.optionValueSelected);
+    }
+    await expect(page).toHaveURL(new RegExp(`variant=${second.id}`));
+    expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(y);
+    expect(await views()).toEqual([`/products/${product.handle}`]);
+
+    // A link to another path (followed where the shopper is): the next page starts at the top.
+    await page
+      .locator('main a[href="/"]')
+      .first()
+      .evaluate((link) => (link as HTMLAnchorElement).click());
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(views).toEqual([`/products/${product.handle}`, "/"]);
   });
 });

@@ -1,33 +1,36 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { ensureGtag, recordPageView } from "./analytics.ts";
+import { isPageView, type RouteLocation, scrollsToTop } from "./route-change-rules.ts";
 
 /**
- * Spec §2 "Shell": each route change scrolls to the top and records a page_view. Only a new path scrolls:
- * a changed query (the next page of a list) keeps its own scrolling, and Back/Forward restore the
- * position the shopper left (React Router's ScrollRestoration).
+ * Spec §2 "Shell": each route change scrolls to the top and records a page_view, by the rules of
+ * route-change-rules.ts (only a new path scrolls; a query rewritten in place is no new page view).
  */
 export function RouteChangeEffects({ gTagId }: { gTagId: string }) {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const lastPath = useRef<string | null>(null);
+  const last = useRef<RouteLocation | null>(null);
 
   useEffect(() => {
     ensureGtag(gTagId);
   }, [gTagId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (its key); the rest is read then.
   useEffect(() => {
-    const previous = lastPath.current;
-    lastPath.current = location.pathname;
-    if (previous !== null && previous !== location.pathname && navigationType !== "POP") {
+    const previous = last.current;
+    const next = { pathname: location.pathname, search: location.search };
+    last.current = next;
+    if (scrollsToTop(previous, next, navigationType)) {
       window.scrollTo({ top: 0, left: 0, behavior: "instant" });
     }
+    if (!isPageView(previous, next, navigationType)) return;
     // After the commit the new page's <title> is in place.
     recordPageView(
       { path: `${location.pathname}${location.search}`, title: document.title, location: window.location.href },
       gTagId,
     );
-  }, [location.pathname, location.search, navigationType, gTagId]);
+  }, [location.key]);
 
   return null;
 }
