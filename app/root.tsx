@@ -27,10 +27,7 @@ import { ShellEffects } from "./features/shell/shell-effects.tsx";
 import { isMobileUserAgent, MOBILE_AGENT_CLASS } from "./lib/mobile-user-agent.ts";
 import stylesheet from "./styles/app.css?url";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, nonce, session } = context.get(appContext);
@@ -77,6 +74,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3d63" />
         <Meta />
+        <link
+          rel="icon"
+          href={data?.shell.favicon.href ?? "/favicon.svg"}
+          type={data ? data.shell.favicon.type : "image/svg+xml"}
+        />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
@@ -123,6 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             categories={data.shell.footer.categories}
             rating={data.shell.footer.rating}
             reviewsUrl={data.shell.reviewsUrl}
+            year={data.shell.copyrightYear}
             botCheck={data.botCheck}
             collectionPath={data.store.paths.collections}
           />

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { StoreServices } from "../services/store-services.ts";
+import { sealImageOrigin } from "../shared/review-seal.ts";
 import { accountRoutes } from "./api/account-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
@@ -52,9 +53,12 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  const sealOrigin = sealImageOrigin(services.config.store.sealId);
   await registerSecurityHeaders(app, {
     https: services.config.publicUrl.startsWith("https://"),
     dev: frontend.mode === "development",
+    analytics: services.config.store.gTagId !== "",
+    imageOrigins: sealOrigin ? [sealOrigin] : [],
   });
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(registerSession, {

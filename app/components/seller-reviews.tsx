@@ -1,6 +1,6 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { BadgeCheck, ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
 import { useSwipeThreshold } from "./embla-swipe.ts";
@@ -40,11 +40,40 @@ export function loopSlides<T>(items: readonly T[]): { item: T; copy: boolean; in
   ).flat();
 }
 
-function ProviderBadge() {
+export const PROVIDER_BADGE_TEXT = "Verified seller reviews";
+
+/**
+ * The review provider's seal (store config sealId) when there is one and it loads; otherwise the store's
+ * own badge. An image that fails before hydration is caught by checking it once mounted.
+ */
+export function ProviderBadge({ sealUrl }: { sealUrl: string | null }) {
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (sealUrl && !failed) {
+    return (
+      <img
+        ref={image}
+        src={sealUrl}
+        alt={PROVIDER_BADGE_TEXT}
+        width={120}
+        height={36}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer-when-downgrade"
+        onError={() => setFailed(true)}
+        className="h-9 w-auto"
+        data-testid="review-seal"
+      />
+    );
+  }
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full border border-stock/30 bg-green-50 px-3 py-1 text-xs font-bold text-stock">
       <BadgeCheck aria-hidden="true" size={16} />
-      Verified seller reviews
+      {PROVIDER_BADGE_TEXT}
     </span>
   );
 }
@@ -92,8 +121,9 @@ export function SellerReviews({
   className = "",
   contained = true,
 }: SellerReviewsProps) {
-  const root = useRouteLoaderData("root") as { shell?: { reviewsUrl?: string } } | undefined;
+  const root = useRouteLoaderData("root") as { shell?: { reviewsUrl?: string; sealUrl?: string | null } } | undefined;
   const reviewsUrl = givenUrl ?? root?.shell?.reviewsUrl ?? "";
+  const sealUrl = root?.shell?.sealUrl ?? null;
   const { reviews, error } = useSellerReviews(given);
   const headingId = useId();
   const mobile = useMobileMode();
@@ -245,7 +275,7 @@ export function SellerReviews({
           <h2 id={headingId} className="text-2xl font-extrabold tracking-wide text-water-900">
             SELLER REVIEWS
           </h2>
-          <ProviderBadge />
+          <ProviderBadge sealUrl={sealUrl} />
         </div>
         {reviewsUrl ? (
           <a

@@ -19,6 +19,8 @@ export interface SiteFooterProps {
   rating?: { average: number; count: number } | null;
   /** The review provider's page (store config reviewsUrl). */
   reviewsUrl?: string;
+  /** The copyright year, from the server (the store's time zone), so hydration never disagrees. */
+  year?: number;
   /** Which bot check protects the forms: reCAPTCHA needs Google's notice. */
   botCheck?: "recaptcha" | "altcha";
   /** The collection path prefix, for All Categories. */
@@ -102,10 +104,10 @@ export function SiteFooter({
   categories = [],
   rating = null,
   reviewsUrl = "",
+  year = new Date().getFullYear(),
   botCheck = "altcha",
   collectionPath = "/collections",
 }: SiteFooterProps) {
-  const year = new Date().getFullYear();
   return (
     <footer className="mt-16 bg-water-950 text-sm text-slate-200">
       <div className="container-store grid grid-cols-2 gap-x-6 gap-y-8 py-10 desk:grid-cols-[1.4fr_1fr_1fr_1fr_1fr]">

@@ -12,12 +12,39 @@ export function scriptNonceOf(res: ServerResponse): string {
   return nonced.scriptNonce;
 }
 
+export interface SecurityHeadersOptions {
+  https: boolean;
+  dev: boolean;
+  /** Google Analytics is configured (gTagId): its tag and collection hosts are allowed. */
+  analytics?: boolean;
+  /** Further image origins (the review provider's seal). */
+  imageOrigins?: string[];
+}
+
+/**
+ * Google's hosts for GA4 through gtag.js, as Google's Content Security Policy guide lists them: the tag
+ * from googletagmanager.com, measurement requests (fetch, beacons and pixels) to google-analytics.com,
+ * analytics.google.com (regional endpoints) and googletagmanager.com.
+ */
+export const GOOGLE_ANALYTICS_SOURCES = {
+  script: ["https://*.googletagmanager.com"],
+  img: ["https://*.google-analytics.com", "https://*.googletagmanager.com"],
+  connect: ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"],
+} as const;
+
 /**
  * Security headers for every answer. Inline scripts run only with the per-request nonce that the
- * server renderer puts on React Router's hydration scripts.
+ * server renderer puts on React Router's hydration scripts. Third parties are allowed only when the
+ * store uses them (Google Analytics with a gTagId, the review provider's seal with a sealId).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean; dev: boolean }) {
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
   const nonceSource = (_req: unknown, res: unknown) => `'nonce-${scriptNonceOf(res as ServerResponse)}'`;
+  const analytics = options.analytics ?? false;
+  const google = {
+    script: analytics ? GOOGLE_ANALYTICS_SOURCES.script : [],
+    img: analytics ? GOOGLE_ANALYTICS_SOURCES.img : [],
+    connect: analytics ? GOOGLE_ANALYTICS_SOURCES.connect : [],
+  };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -27,7 +54,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:", "https://www.googletagmanager.com"],
+        imgSrc: ["'self'", "data:", "blob:", ...google.img, ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", "data:"],
         // React and the design tokens use style attributes; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -36,11 +63,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
           : [
               "'self'",
               nonceSource,
-              "https://www.googletagmanager.com",
+              ...google.script,
               "https://www.google.com/recaptcha/",
               "https://www.gstatic.com/recaptcha/",
             ],
-        connectSrc: ["'self'", "ws:", "wss:", "https://*.google-analytics.com"],
+        connectSrc: ["'self'", "ws:", "wss:", ...google.connect],
         frameSrc: ["'self'", "https://www.google.com/recaptcha/"],
         workerSrc: ["'self'", "blob:"],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),

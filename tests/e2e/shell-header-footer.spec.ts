@@ -14,6 +14,8 @@ const config = JSON.parse(readFileSync("config/store.json", "utf8")) as {
   storeAddress: string;
   storefrontAnnouncement: string;
   reviewsUrl: string;
+  storeFaviconUrl: string;
+  appTimeZone: string;
   themeConfig: {
     headerRollingTexts: string[];
     additionalHeaderLinks: { title: string; url: string }[];
@@ -193,7 +195,9 @@ test.describe("footer", () => {
     expect(await categories.getByRole("link").count()).toBeGreaterThan(3);
     await expect(categories.getByRole("link", { name: "All Categories" })).toHaveAttribute("href", "/collections");
 
-    await expect(footer.getByText(`© ${new Date().getFullYear()} ${config.storeName}`)).toBeVisible();
+    // The year in the store's time zone, as the server computes it.
+    const year = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: config.appTimeZone }).format(new Date());
+    await expect(footer.getByText(`© ${year} ${config.storeName}`)).toBeVisible();
     const payments = footer.getByRole("list", { name: "Payment methods we accept" });
     for (const name of [
       "American Express",
@@ -220,6 +224,13 @@ test.describe("footer", () => {
     await expect(page).toHaveURL(/\/collections$/);
     await expect(page.getByRole("heading", { level: 1, name: "All Categories" })).toBeVisible();
   });
+});
+
+test("the favicon is the store config's", async ({ request }) => {
+  const html = await (await request.get("/help.asp")).text();
+  const icons = [...html.matchAll(/<link rel="icon"[^>]*>/g)].map((match) => match[0]);
+  expect(icons).toHaveLength(1);
+  expect(icons[0]).toContain(`href="${config.storeFaviconUrl}"`);
 });
 
 test.describe("route changes", () => {

@@ -4,6 +4,7 @@ import type { Database } from "../../../db/client.ts";
 import { getNavigation, type NavigationItem } from "../../../services/catalog/navigation.ts";
 import { EMPTY_FOOTER, type FooterData, loadFooterData } from "../../../services/content/footer-data.ts";
 import type { StoreServices } from "../../../services/store-services.ts";
+import { sealImageUrl } from "../../../shared/review-seal.ts";
 
 export interface ShellData {
   rollingTexts: string[];
@@ -11,6 +12,12 @@ export interface ShellData {
   exitIntentOffer: { backgroundImageUrl: string; discountMessage: string; discountCode: string } | null;
   reviewsUrl: string;
   sealId: string;
+  /** The review provider's seal image for the seller reviews badge (from sealId); null: the store's own badge. */
+  sealUrl: string | null;
+  /** The store's favicon (storeFaviconUrl) and its media type when the extension tells it. */
+  favicon: { href: string; type: string | undefined };
+  /** The footer's copyright year in the store's time zone, so the server and the browser agree at New Year. */
+  copyrightYear: number;
   footer: FooterData;
   /** The header's category bar (spec §2 "Top navigation"): the main menu, two levels. */
   navigation: NavigationItem[];
@@ -62,6 +69,34 @@ export async function loadShellData(services: StoreServices): Promise<ShellData>
     exitIntentOffer: theme.exitIntentPopUp ?? null,
     reviewsUrl: store.reviewsUrl,
     sealId: store.sealId,
+    sealUrl: sealImageUrl(store.sealId),
+    favicon: { href: store.storeFaviconUrl, type: faviconType(store.storeFaviconUrl) },
+    copyrightYear: yearIn(store.appTimeZone),
     footer,
   };
+}
+
+const FAVICON_TYPES: Record<string, string> = {
+  svg: "image/svg+xml",
+  png: "image/png",
+  ico: "image/x-icon",
+  gif: "image/gif",
+  webp: "image/webp",
+};
+
+/** The favicon's media type from its extension; undefined lets the browser sniff it. */
+export function faviconType(url: string): string | undefined {
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
+  return extension ? FAVICON_TYPES[extension] : undefined;
+}
+
+/** The calendar year at `now` in the store's time zone (UTC when the zone is unknown). */
+export function yearIn(timeZone: string, now: Date = new Date()): number {
+  let formatted: string;
+  try {
+    formatted = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone }).format(now);
+  } catch {
+    return now.getUTCFullYear();
+  }
+  return Number(formatted);
 }
