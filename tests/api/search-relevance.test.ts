@@ -2,7 +2,9 @@
 // products that must make the first few). The demo catalog is generated from a fixed seed, so the
 // answers are stable; the well-known products open it (ids 1-30, db/seed/content/hero-products.ts).
 // A change to ranking, matching, typo correction or synonyms that breaks one of these fails here.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { refreshProductSearchData } from "../../services/search/search-index.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 interface RelevanceCase {
@@ -140,3 +142,30 @@ for (const [group, list] of Object.entries(cases)) {
     });
   });
 }
+
+// Last, as it edits two products (with a word no other query uses).
+describe("field weights", () => {
+  test("a title match outranks a best seller that has the word only in its description and tags", async () => {
+    const db = store.database.db;
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    // The best seller of the catalog (which would win any tie), and a slow seller to carry the word in its title.
+    const [best] = await rowsOf<{ id: number }>(sql`select id from products order by sales_count desc, id limit 1`);
+    const [slow] = await rowsOf<{ id: number }>(
+      sql`select id from products where id > 30 and id <> ${best.id} order by sales_count asc, id limit 1`,
+    );
+    await db.execute(sql`update products set title = title || ' Marlinspike' where id = ${slow.id}`);
+    await db.execute(
+      sql`update products set description_html = coalesce(description_html, '') || '<p>Marlinspike marlinspike fit.</p>'
+          where id = ${best.id}`,
+    );
+    const [tag] = await rowsOf<{ id: number }>(
+      sql`insert into tags (prefix, value) values ('Fits', 'Marlinspike') returning id`,
+    );
+    await db.execute(sql`insert into product_tags (product_id, tag_id) values (${best.id}, ${tag.id})`);
+    await refreshProductSearchData(db, [slow.id, best.id]);
+
+    const { body } = await store.json<Answer>("/api/products/filter?q=marlinspike&limit=8");
+    expect(body.products.map((p) => p.id)).toEqual([slow.id, best.id]);
+  });
+});
