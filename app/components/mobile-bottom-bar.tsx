@@ -76,7 +76,7 @@ export function MobileBottomBar({
   const [moreOpen, setMoreOpen] = useState(false);
   const [sheetRequested, setSheetRequested] = useState(false);
   const moreButton = useRef<HTMLButtonElement>(null);
-  const cartLabel = `Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`;
+  // The name comes from the text ('Cart, 2 items'): it starts with what is seen (WCAG 2.5.3).
   const cartContent = (
     <>
       <span className="relative">
@@ -88,7 +88,9 @@ export function MobileBottomBar({
           {cartCount}
         </span>
       </span>
-      <span aria-hidden="true">Cart</span>
+      <span>
+        Cart<span className="sr-only">{`, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}</span>
+      </span>
     </>
   );
 
@@ -110,7 +112,6 @@ export function MobileBottomBar({
           <li className="flex flex-1">
             <Link
               to="/shoppingcart.asp"
-              aria-label={cartLabel}
               className={item}
               onClick={onCartClick ? (event) => onCartClick(event) : undefined}
             >
