@@ -6,7 +6,8 @@
 // mix: part numbers, one-word and multi-word queries, misspellings, synonyms, category + tag +
 // vendor + price filters, every sort and deep pages, at concurrency 1 and 16. Prints p50/p95/p99
 // latency and requests per second per engine and concurrency, then the slowest query classes.
-// Figures only: nothing is asserted (ARCHITECTURE "Benchmarks").
+// Figures only: nothing is asserted (ARCHITECTURE "Benchmarks"). An unreachable PostgreSQL is a SKIPPED
+// row and exit code 1 (unless `--engine pglite`); rows with failed requests are flagged as not valid.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpus, loadavg } from "node:os";
@@ -76,18 +77,24 @@ async function serve(): Promise<void> {
 // Preparing a database: seed when it holds fewer products than asked, build the search data when
 // it is missing or stale.
 
-async function ensurePostgresDatabase(): Promise<string | null> {
-  const admin = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+/** The benchmark database's URL, created when missing; or why PostgreSQL cannot be used. */
+async function ensurePostgresDatabase(): Promise<{ url: string } | { skipped: string }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  const admin = new pg.Client({ connectionString: given || `${PG_SERVER}/postgres`, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
   } catch (error) {
-    console.error(`PostgreSQL at ${PG_SERVER} does not answer (${(error as Error).message}): skipped.`);
-    return null;
+    const where = given ? "BENCH_DATABASE_URL" : PG_SERVER;
+    return { skipped: `PostgreSQL at ${where} does not answer (${(error as Error).message})` };
   }
-  const found = await admin.query("select 1 from pg_database where datname = $1", [PG_DATABASE]);
-  if (found.rowCount === 0) await admin.query(`create database ${PG_DATABASE}`);
-  await admin.end();
-  return `${PG_SERVER}/${PG_DATABASE}`;
+  try {
+    if (given) return { url: given };
+    const found = await admin.query("select 1 from pg_database where datname = $1", [PG_DATABASE]);
+    if (found.rowCount === 0) await admin.query(`create database ${PG_DATABASE}`);
+    return { url: `${PG_SERVER}/${PG_DATABASE}` };
+  } finally {
+    await admin.end();
+  }
 }
 
 async function count(handle: DatabaseHandle, query: ReturnType<typeof sql>): Promise<number> {
@@ -184,7 +191,16 @@ interface MixEntry {
 }
 
 function queryMix(f: Fixtures): MixEntry[] {
-  const c = (handle: string) => String(f.collections[handle] ?? 0);
+  // A category the catalog lacks would benchmark `c=0` (an empty answer): stop instead.
+  const c = (handle: string) => {
+    const id = f.collections[handle];
+    if (id === undefined) {
+      throw new Error(
+        `The catalog has no collection "${handle}", which the query mix needs: reseed it (npm run seed -- --products N --reset).`,
+      );
+    }
+    return String(id);
+  };
   const q = (kind: string, text: string, extra: Record<string, string | string[]> = {}): MixEntry => ({
     kind,
     params: { q: text, ...extra },
@@ -353,6 +369,8 @@ function shuffled<T>(items: T[], seed: number): T[] {
 
 interface Row {
   engine: Engine;
+  /** Why this engine was not measured (its row shows SKIPPED). */
+  skipped?: string;
   concurrency: number;
   requests: number;
   errors: number;
@@ -378,24 +396,43 @@ function summarize(engine: Engine, concurrency: number, result: { samples: Sampl
   };
 }
 
+function skippedRow(engine: Engine, reason: string): Row {
+  return { engine, skipped: reason, concurrency: 0, requests: 0, errors: 0, p50: 0, p95: 0, p99: 0, max: 0, rps: 0 };
+}
+
 function printTable(rows: Row[]): void {
-  const header = ["engine", "concurrency", "requests", "errors", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s"];
-  const lines = rows.map((r) => [
-    r.engine,
-    String(r.concurrency),
-    String(r.requests),
-    String(r.errors),
-    r.p50.toFixed(1),
-    r.p95.toFixed(1),
-    r.p99.toFixed(1),
-    r.max.toFixed(1),
-    r.rps.toFixed(0),
-  ]);
+  const header = ["engine", "concurrency", "requests", "errors", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s", ""];
+  const lines = rows.map((r) =>
+    r.skipped
+      ? [r.engine, "-", "-", "-", "-", "-", "-", "-", "-", "SKIPPED"]
+      : [
+          r.engine,
+          String(r.concurrency),
+          String(r.requests),
+          String(r.errors),
+          r.p50.toFixed(1),
+          r.p95.toFixed(1),
+          r.p99.toFixed(1),
+          r.max.toFixed(1),
+          r.rps.toFixed(0),
+          // Failed requests are not figures: the latencies of this row are not comparable.
+          r.errors > 0 ? "ERRORS: not valid" : "",
+        ],
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells: string[]) => `| ${cells.map((cell, i) => cell.padStart(widths[i])).join(" | ")} |`;
   console.log(format(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const line of lines) console.log(format(line));
+  for (const r of rows) if (r.skipped) console.log(`\n${r.engine} SKIPPED: ${r.skipped}`);
+  const failed = rows.filter((r) => r.errors > 0);
+  if (failed.length > 0) {
+    console.log(
+      `\n${failed.map((r) => `${r.engine} at concurrency ${r.concurrency}`).join(", ")}: ${failed
+        .map((r) => r.errors)
+        .join(", ")} failed requests; those rows do not measure the search.`,
+    );
+  }
 }
 
 function printKinds(engine: Engine, samples: Sample[]): void {
@@ -415,7 +452,8 @@ function printKinds(engine: Engine, samples: Sample[]): void {
   }
 }
 
-async function main(): Promise<void> {
+/** Runs the benchmark; the exit code (1 when PostgreSQL was asked for but could not be measured). */
+async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       products: { type: "string", default: "100000" },
@@ -427,15 +465,22 @@ async function main(): Promise<void> {
   const loadAtStart = loadavg()[0];
   const products = Number(values.products);
   const passes = Math.max(1, Number(values.passes));
+  if (!["both", "postgres", "pglite"].includes(values.engine)) {
+    throw new Error(`--engine must be both, postgres or pglite, not "${values.engine}".`);
+  }
   const engines: Engine[] = values.engine === "both" ? ["postgres", "pglite"] : [values.engine as Engine];
   const rows: Row[] = [];
   const kinds: [Engine, Sample[]][] = [];
   for (const engine of engines) {
     let target: Target;
     if (engine === "postgres") {
-      const url = process.env.BENCH_DATABASE_URL || (await ensurePostgresDatabase());
-      if (!url) continue;
-      target = { engine, url };
+      const database = await ensurePostgresDatabase();
+      if ("skipped" in database) {
+        console.error(`[postgres] ${database.skipped}: skipped.`);
+        rows.push(skippedRow(engine, database.skipped));
+        continue;
+      }
+      target = { engine, url: database.url };
     } else {
       target = { engine, dataDir: PGLITE_DIR };
     }
@@ -464,6 +509,8 @@ async function main(): Promise<void> {
   );
   printTable(rows);
   for (const [engine, samples] of kinds) printKinds(engine, samples);
+  // PostgreSQL is the engine the targets are for: without it the run is incomplete, unless only PGlite was asked.
+  return rows.some((r) => r.skipped) && values.engine !== "pglite" ? 1 : 0;
 }
 
 if (process.argv.includes("--serve")) {
@@ -473,7 +520,7 @@ if (process.argv.includes("--serve")) {
   });
 } else {
   main().then(
-    () => process.exit(0),
+    (code) => process.exit(code),
     (error: unknown) => {
       console.error(error instanceof Error ? (error.stack ?? error.message) : error);
       process.exit(1);
