@@ -203,7 +203,9 @@ export function SellerReviews({
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
         }}
       >
-        <div ref={viewportRef} className="touch-pan-y overflow-hidden" data-testid="seller-reviews-viewport">
+        {/* Positioned, so the cards' screen-reader texts (absolutely positioned) are clipped with the slides
+            before Embla takes over; otherwise the off-screen copies widen the page. */}
+        <div ref={viewportRef} className="relative touch-pan-y overflow-hidden" data-testid="seller-reviews-viewport">
           <div className="-ml-4 flex" aria-live={autoAdvance ? "off" : "polite"}>
             {loopSlides(reviews).map(({ item, copy, index }, position) =>
               copy ? (

@@ -64,6 +64,19 @@ test("the home page shows the carousel in its first HTML, after the best sellers
   await expect(section.getByRole("link", { name: /See more reviews »/ })).toHaveAttribute("href", reviewsUrl);
 });
 
+test("before its script runs the carousel does not widen the page", async ({ page }) => {
+  // The server's HTML alone: the off-screen slides (and their screen-reader texts) stay clipped.
+  await page.route("**/*.js", (route) => route.abort());
+  for (const path of ["/", "/help.asp"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("seller-review").first()).toBeAttached();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
 test("three 300 px cards on desktop, one full-width card on a phone", async ({ page }, testInfo) => {
   await page.goto("/help.asp");
   await ready(page);
