@@ -21,7 +21,7 @@ import { ToastContainer } from "./components/toasts.tsx";
 import { TopNavigation } from "./components/top-navigation.tsx";
 import { appContext } from "./context.ts";
 import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/cart-context.tsx";
-import { CartOverlay } from "./features/cart/cart-overlay.tsx";
+import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
 import { ShellEffects } from "./features/shell/shell-effects.tsx";
 import { isMobileUserAgent, MOBILE_AGENT_CLASS } from "./lib/mobile-user-agent.ts";
@@ -110,7 +110,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
-          {data ? <CartOverlay currency={data.store.storeCurrency} productPath={data.store.paths.products} /> : null}
+          {data ? (
+            <LazyCartOverlay currency={data.store.storeCurrency} productPath={data.store.paths.products} />
+          ) : null}
         </CartProvider>
         {data ? <NewsletterBlock /> : null}
         {data ? (

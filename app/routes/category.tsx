@@ -29,8 +29,9 @@ import {
   loadListing,
 } from "../features/catalog/catalog-data.server.ts";
 import { CategoryDescription, DESCRIPTION_FOLD_PX } from "../features/catalog/category-description.tsx";
-import { FilterDrawer, FilterDrawerButton } from "../features/catalog/filter-drawer.tsx";
+import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
 import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
+import { LazyFilterDrawer } from "../features/catalog/lazy-filter-drawer.tsx";
 import { readListingQuery, tagFromPathSegment } from "../features/catalog/listing-query.server.ts";
 import { displayQuery, prefixKey } from "../features/catalog/listing-query.ts";
 import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
@@ -352,14 +353,20 @@ function CategoryView({ data: page }: { data: FoundData }) {
           </div>
         </div>
       </div>
-      <FilterDrawer {...sidebarProps} open={drawerOpen} onOpenChange={setDrawerOpen} total={total} loading={loading}>
+      <LazyFilterDrawer
+        {...sidebarProps}
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        total={total}
+        loading={loading}
+      >
         <CategorySidebar
           categories={page.categories}
           error={page.categoriesError}
           collectionPath={collectionPath}
           currentHandle={collection.handle}
         />
-      </FilterDrawer>
+      </LazyFilterDrawer>
     </>
   );
 }

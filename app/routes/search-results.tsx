@@ -14,8 +14,9 @@ import { PaginationControls } from "../components/pagination-controls.tsx";
 import { SkeletonCardGrid } from "../components/skeleton-card.tsx";
 import { appContext } from "../context.ts";
 import { emptyListing, loadListing } from "../features/catalog/catalog-data.server.ts";
-import { FilterDrawer, FilterDrawerButton } from "../features/catalog/filter-drawer.tsx";
+import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
 import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
+import { LazyFilterDrawer } from "../features/catalog/lazy-filter-drawer.tsx";
 import { readListingQuery } from "../features/catalog/listing-query.server.ts";
 import { displayQuery } from "../features/catalog/listing-query.ts";
 import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
@@ -348,7 +349,13 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
-      <FilterDrawer {...sidebarProps} open={drawerOpen} onOpenChange={setDrawerOpen} total={total} loading={loading} />
+      <LazyFilterDrawer
+        {...sidebarProps}
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        total={total}
+        loading={loading}
+      />
     </>
   );
 }

@@ -1,8 +1,9 @@
 // The phone's offcanvas sidebar (spec §2 "A mobile offcanvas sidebar has 'SHOP BY PRICE' ranges"): the
 // same filters as the desktop sidebar, plus five price ranges of the list's highest price. Radix Dialog
-// (already on every page for the cart) traps focus, closes on Escape and returns focus to the button.
+// traps focus, closes on Escape and returns focus to the button. Loaded on the first open (see
+// lazy-filter-drawer.tsx): most visits never open it, and desktops never do.
 import * as Dialog from "@radix-ui/react-dialog";
-import { SlidersHorizontal, X } from "lucide-react";
+import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatMoney } from "../../../shared/money.ts";
 import { FilterSidebar, type FilterSidebarProps } from "./filter-sidebar.tsx";
@@ -17,22 +18,6 @@ export interface FilterDrawerProps extends FilterSidebarProps {
   loading: boolean;
   /** Extra blocks at the top of the drawer (the category tree on category pages). */
   children?: ReactNode;
-}
-
-export function FilterDrawerButton({ onClick, activeCount }: { onClick: () => void; activeCount: number }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="flex min-h-11 items-center gap-2 rounded-md border border-water-800 bg-white px-4 font-semibold text-water-900 desk:hidden"
-    >
-      <SlidersHorizontal aria-hidden="true" size={18} />
-      Filter &amp; Sort
-      {activeCount > 0 ? (
-        <span className="tabular rounded-full bg-water-900 px-2 text-xs leading-5 text-white">{activeCount}</span>
-      ) : null}
-    </button>
-  );
 }
 
 export function FilterDrawer({ open, onOpenChange, total, loading, children, ...sidebar }: FilterDrawerProps) {
