@@ -76,7 +76,7 @@ export function MobileBottomBar({
   const [moreOpen, setMoreOpen] = useState(false);
   const [sheetRequested, setSheetRequested] = useState(false);
   const moreButton = useRef<HTMLButtonElement>(null);
-  // The name comes from the text ('Cart, 2 items'): it starts with what is seen (WCAG 2.5.3).
+  // The name comes from the text ('Cart (2 items)'): it starts with what is seen (WCAG 2.5.3).
   const cartContent = (
     <>
       <span className="relative">
@@ -89,7 +89,7 @@ export function MobileBottomBar({
         </span>
       </span>
       <span>
-        Cart<span className="sr-only">{`, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}</span>
+        Cart<span className="sr-only">{` (${cartCount} ${cartCount === 1 ? "item" : "items"})`}</span>
       </span>
     </>
   );

@@ -84,7 +84,7 @@ export function SiteHeader({
             <span className="hidden sm:inline">My Account</span>
             <span className="sr-only sm:hidden">My Account</span>
           </Link>
-          {/* The name comes from the text ('Cart, 2 items'): it starts with what is seen (WCAG 2.5.3). */}
+          {/* The name comes from the text ('Cart (2 items)'): it starts with what is seen (WCAG 2.5.3). */}
           <Link
             to="/shoppingcart.asp"
             onClick={onCartClick}
@@ -92,7 +92,7 @@ export function SiteHeader({
           >
             <ShoppingCart aria-hidden="true" size={24} />
             <span className="sr-only sm:not-sr-only">Cart</span>
-            <span className="sr-only">{`, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}</span>
+            <span className="sr-only">{` (${cartCount} ${cartCount === 1 ? "item" : "items"})`}</span>
             <span
               aria-hidden="true"
               className="tabular absolute -top-0.5 left-5 min-w-5 rounded-full bg-action-400 px-1 text-center text-xs font-bold leading-5 text-water-950"

@@ -19,7 +19,7 @@ test("phone bottom bar: Home, the cart count, Sign In, and More with the categor
   await expect(page).toHaveURL(/\/$/);
 
   // The count follows the cart: one line added through the cart API shows as 1 item.
-  await expect(bar.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  await expect(bar.getByRole("link", { name: "Cart (0 items)" })).toBeVisible();
   const listing = await page.request.get("/api/products/filter?sortBy=id_asc&limit=24");
   const { products } = (await listing.json()) as {
     products: { availableInventoryLevels: { id: number; availableForSale: boolean }[] }[];
@@ -33,7 +33,7 @@ test("phone bottom bar: Home, the cart count, Sign In, and More with the categor
   expect(added.ok()).toBe(true);
   await page.reload();
   await hydrated(page);
-  await expect(bar.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await expect(bar.getByRole("link", { name: "Cart (1 item)" })).toBeVisible();
 
   // The More sheet lists the store's top-level categories first, then account and help pages.
   const more = bar.getByRole("button", { name: "More" });

@@ -16,8 +16,13 @@ export function CartOverlay({ currency, productPath }: { currency: string; produ
   const location = useLocation();
   const { closeOverlay } = cart;
   // A navigation (View Cart, Checkout, a product link) closes it.
+  // Only a change of location counts: the overlay mounts when it first opens (lazy-cart-overlay.tsx).
+  const openedAt = useRef(location.key);
   useEffect(() => {
-    if (location.key) closeOverlay();
+    if (location.key !== openedAt.current) {
+      openedAt.current = location.key;
+      closeOverlay();
+    }
   }, [location.key, closeOverlay]);
 
   // Radix returns focus only to a Dialog.Trigger; this overlay opens from several buttons (the header's,
