@@ -4,13 +4,7 @@
 // are all in the first HTML.
 import { useState } from "react";
 import { data, Link } from "react-router";
-import {
-  type CollectionDetail,
-  getCollectionByHandle,
-  getCollectionHierarchy,
-  getCollectionImage,
-  getFeaturedProducts,
-} from "../../services/catalog/collections.ts";
+import { type CollectionDetail, getFeaturedProducts } from "../../services/catalog/collections.ts";
 import { NotFound } from "../../services/errors.ts";
 import { formatTagFilter, LIMIT_OPTIONS, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
@@ -22,6 +16,9 @@ import { SkeletonCardGrid } from "../components/skeleton-card.tsx";
 import { appContext } from "../context.ts";
 import { useAddToCart } from "../features/cart/cart-context.tsx";
 import {
+  cachedCollectionByHandle,
+  cachedCollectionHierarchy,
+  cachedCollectionImage,
   cachedCollectionIndex,
   compactCard,
   emptyListing,
@@ -78,7 +75,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let collection: CollectionDetail | null = null;
   // A trailing segment that is not prefix_value is not a page of ours.
   if (!params.tagFilter || pathTag) {
-    collection = await getCollectionByHandle(db, handle).catch((error: unknown) => {
+    collection = await cachedCollectionByHandle(db, handle).catch((error: unknown) => {
       if (error instanceof NotFound) return null;
       throw error;
     });
@@ -110,8 +107,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       return emptyListing(query);
     }),
     getFeaturedProducts(db, id, FEATURED_LIMIT).catch(() => []),
-    collection.childCollectionsCount > 0 ? getCollectionHierarchy(db, id).catch(() => []) : Promise.resolve([]),
-    getCollectionImage(db, id, theme.imagePlacements.collection.topBanner).catch(() => null),
+    collection.childCollectionsCount > 0 ? cachedCollectionHierarchy(db, id).catch(() => []) : Promise.resolve([]),
+    cachedCollectionImage(db, id, theme.imagePlacements.collection.topBanner).catch(() => null),
   ]);
 
   const subCategories: SubCategory[] = hierarchy

@@ -2,10 +2,18 @@
 // and rarely changes (the collection index, the free-shipping amount), and the compact card shape the
 // pages send to the browser. Loaders call the services in process (ARCHITECTURE "Pages render on the server").
 import type { Database } from "../../../db/client.ts";
-import { type CollectionIndexEntry, listCollectionIndex } from "../../../services/catalog/collections.ts";
+import {
+  type CollectionDetail,
+  type CollectionIndexEntry,
+  getCollectionByHandle,
+  getCollectionHierarchy,
+  getCollectionImage,
+  type HierarchyEntry,
+  listCollectionIndex,
+} from "../../../services/catalog/collections.ts";
 import type { ProductCard } from "../../../services/catalog/product-cards.ts";
 import { getFreeShippingAmount } from "../../../services/catalog/shipping-policy.ts";
-import { ServiceError } from "../../../services/errors.ts";
+import { NotFound, ServiceError } from "../../../services/errors.ts";
 import { filterProducts } from "../../../services/search/product-filter.ts";
 import type { CatalogQuery } from "../../../shared/catalog-query.ts";
 import { type ProductCardData, toProductCardData } from "../../components/product-card.tsx";
@@ -50,6 +58,35 @@ export function createTtlCache<T>(ttlMs = CATALOG_CACHE_TTL_MS, maxEntries = 500
 
 const indexCache = createTtlCache<CollectionIndexEntry[]>();
 const amountCache = createTtlCache<number>();
+const collectionCache = createTtlCache<CollectionDetail>();
+const hierarchyCache = createTtlCache<HierarchyEntry[]>();
+const bannerCache = createTtlCache<CollectionImageRef | null>();
+
+type CollectionImageRef = { imagePath: string; altText: string | null };
+
+// A category's own record, its subcategories and its banner are the same for every visitor and every
+// filter, and were about half of a category page's queries. They are reused for CATALOG_CACHE_TTL_MS:
+// an edited title, description or image, or a new subcategory, shows within a minute, like the
+// collection index. Failures are not kept (createTtlCache), so an unknown handle is looked up each
+// time and a new category is found at once; a failed read is tried again by the next page.
+
+export function cachedCollectionByHandle(db: Database, handle: string): Promise<CollectionDetail> {
+  return collectionCache(db, handle, () => getCollectionByHandle(db, handle));
+}
+
+export function cachedCollectionHierarchy(db: Database, id: number): Promise<HierarchyEntry[]> {
+  return hierarchyCache(db, String(id), () => getCollectionHierarchy(db, id));
+}
+
+/** The image for a theme placement, or null when the collection has none there. */
+export function cachedCollectionImage(db: Database, id: number, placement: string): Promise<CollectionImageRef | null> {
+  return bannerCache(db, `${id}\u0000${placement}`, () =>
+    getCollectionImage(db, id, placement).catch((error: unknown) => {
+      if (error instanceof NotFound) return null;
+      throw error;
+    }),
+  );
+}
 
 export function cachedCollectionIndex(db: Database): Promise<CollectionIndexEntry[]> {
   return indexCache(db, "index", () => listCollectionIndex(db));

@@ -90,13 +90,19 @@ export function faviconType(url: string): string | undefined {
   return extension ? FAVICON_TYPES[extension] : undefined;
 }
 
+/** Year formatters by time zone: building one costs more than the rest of the shell data. */
+const yearFormats = new Map<string, Intl.DateTimeFormat | null>();
+
 /** The calendar year at `now` in the store's time zone (UTC when the zone is unknown). */
 export function yearIn(timeZone: string, now: Date = new Date()): number {
-  let formatted: string;
-  try {
-    formatted = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone }).format(now);
-  } catch {
-    return now.getUTCFullYear();
+  let format = yearFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone });
+    } catch {
+      format = null;
+    }
+    if (yearFormats.size < 100) yearFormats.set(timeZone, format);
   }
-  return Number(formatted);
+  return format ? Number(format.format(now)) : now.getUTCFullYear();
 }
