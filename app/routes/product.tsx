@@ -71,7 +71,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const handle = params.handle ?? "";
   let detail: ProductDetail;
   try {
-    detail = await getProductByHandle(db, handle);
+    // The page loads the reviews when their block shows; they are not read here.
+    detail = await getProductByHandle(db, handle, { reviews: false });
   } catch (error) {
     if (error instanceof NotFound) throw data({ storeName: store.storeName }, { status: 404 });
     throw error;

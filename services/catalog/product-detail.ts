@@ -254,7 +254,16 @@ function isSellable(level: VariantInventoryLevel): boolean {
 }
 
 /** The product by handle, published only; NotFound otherwise. */
-export async function getProductByHandle(db: Database, handle: string): Promise<ProductDetail> {
+/**
+ * The product with everything its page and GET /api/products/{handle} show. `reviews: false` leaves
+ * Reviews empty and skips their query, for callers that load the reviews separately (the product page
+ * fetches them when their block shows).
+ */
+export async function getProductByHandle(
+  db: Database,
+  handle: string,
+  options: { reviews?: boolean } = {},
+): Promise<ProductDetail> {
   const [product] = await db
     .select({
       id: products.id,
@@ -282,7 +291,7 @@ export async function getProductByHandle(db: Database, handle: string): Promise<
     .where(and(eq(products.handle, handle), productIsPublished()))
     .limit(1);
   if (!product) throw new NotFound(`No product with the handle "${handle}".`);
-  return loadProductDetail(db, product);
+  return loadProductDetail(db, product, options.reviews ?? true);
 }
 
 type ProductRow = {
@@ -307,7 +316,7 @@ type ProductRow = {
   vendorHandle: string | null;
 };
 
-async function loadProductDetail(db: Database, product: ProductRow): Promise<ProductDetail> {
+async function loadProductDetail(db: Database, product: ProductRow, withReviews: boolean): Promise<ProductDetail> {
   const productId = product.id;
   // Independent lookups, each served by an index on product_id (or reached through variants' one).
   const [variantRows, images, models, optionRows, selectedRows, inventoryRows, reviews, collectionRows] =
@@ -383,19 +392,21 @@ async function loadProductDetail(db: Database, product: ProductRow): Promise<Pro
         .leftJoin(inventoryLevels, eq(inventoryLevels.inventoryItemId, inventoryItems.id))
         .where(eq(variants.productId, productId))
         .orderBy(asc(inventoryLevels.id)),
-      db
-        .select({
-          id: productReviews.id,
-          starsRating: productReviews.starsRating,
-          author: productReviews.authorName,
-          title: productReviews.title,
-          body: productReviews.body,
-          createdAt: productReviews.createdAt,
-        })
-        .from(productReviews)
-        .where(and(eq(productReviews.productId, productId), eq(productReviews.isPublished, true)))
-        .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
-        .limit(PRODUCT_DETAIL_REVIEW_LIMIT),
+      withReviews
+        ? db
+            .select({
+              id: productReviews.id,
+              starsRating: productReviews.starsRating,
+              author: productReviews.authorName,
+              title: productReviews.title,
+              body: productReviews.body,
+              createdAt: productReviews.createdAt,
+            })
+            .from(productReviews)
+            .where(and(eq(productReviews.productId, productId), eq(productReviews.isPublished, true)))
+            .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
+            .limit(PRODUCT_DETAIL_REVIEW_LIMIT)
+        : [],
       db
         .select({ id: collections.id, title: collections.title, handle: collections.handle, level: collections.level })
         .from(collectionProducts)
