@@ -106,7 +106,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       console.error("Category listing failed", error);
       return emptyListing(query);
     }),
-    getFeaturedProducts(db, id, FEATURED_LIMIT).catch(() => []),
+    getFeaturedProducts(db, id, FEATURED_LIMIT, { knownCollection: true }).catch(() => []),
     collection.childCollectionsCount > 0 ? cachedCollectionHierarchy(db, id).catch(() => []) : Promise.resolve([]),
     cachedCollectionImage(db, id, theme.imagePlacements.collection.topBanner).catch(() => null),
   ]);

@@ -81,7 +81,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // (without the category path, without the free-shipping banner).
   const [eligibleForFreeShipping, shipping, hierarchy] = await Promise.all([
     // Eligibility is a nicety: a failure only hides the note (spec §8 "only logged").
-    isProductEligibleForFreeShipping(db, handle).catch((error: unknown) => {
+    isProductEligibleForFreeShipping(db, handle, () => cachedFreeShippingAmount(db)).catch((error: unknown) => {
       console.error("Free-shipping eligibility failed", error);
       return false;
     }),

@@ -462,12 +462,14 @@ export async function getCollectionImage(
 export const FEATURED_PRODUCTS_LIMIT = 24;
 
 /** The collection's featured products (published ones) as product cards, in the merchant's order. */
+/** `knownCollection`: the caller has just read the collection, so an unknown id need not be checked for. */
 export async function getFeaturedProducts(
   db: Database,
   id: number,
   limit = FEATURED_PRODUCTS_LIMIT,
+  options: { knownCollection?: boolean } = {},
 ): Promise<ProductCard[]> {
-  await requireCollection(db, id);
+  if (!options.knownCollection) await requireCollection(db, id);
   const rows = await db
     .select({ productId: collectionFeaturedProducts.productId })
     .from(collectionFeaturedProducts)

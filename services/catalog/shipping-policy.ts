@@ -24,8 +24,15 @@ export async function getFreeShippingAmount(db: Database): Promise<number> {
   return policy?.thresholdCents == null ? NO_FREE_SHIPPING : centsToAmount(policy.thresholdCents);
 }
 
-/** Free shipping needs an eligible, normal-sized product and an active policy with a threshold. */
-export async function isProductEligibleForFreeShipping(db: Database, handle: string): Promise<boolean> {
+/**
+ * Free shipping needs an eligible, normal-sized product and an active policy with a threshold.
+ * `freeShippingAmount` lets a caller that already holds the amount (the product page's cached one) pass it.
+ */
+export async function isProductEligibleForFreeShipping(
+  db: Database,
+  handle: string,
+  freeShippingAmount: () => Promise<number> = () => getFreeShippingAmount(db),
+): Promise<boolean> {
   const [row] = await db
     .select({ eligible: sql<boolean>`(${products.freeShippingEligible} and not ${products.oversized})` })
     .from(products)
@@ -33,5 +40,5 @@ export async function isProductEligibleForFreeShipping(db: Database, handle: str
     .limit(1);
   if (!row) throw new NotFound(`No product with the handle "${handle}".`);
   if (!row.eligible) return false;
-  return (await getFreeShippingAmount(db)) !== NO_FREE_SHIPPING;
+  return (await freeShippingAmount()) !== NO_FREE_SHIPPING;
 }
