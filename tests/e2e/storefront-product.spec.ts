@@ -193,10 +193,13 @@ test("reviews, questions and recommendations load when their block comes into vi
   ).toBeVisible();
   await page.getByRole("region", { name: "Questions & Answers" }).scrollIntoViewIfNeeded();
   await expect(page.getByRole("link", { name: "Browse questions" })).toBeVisible();
-  await page.getByRole("heading", { name: "You May Also Need" }).scrollIntoViewIfNeeded();
-  await expect(
-    page.getByRole("region", { name: "You May Also Need" }).getByTestId("product-card").first(),
-  ).toBeVisible();
+  // The block's placeholder is replaced by the loaded list, so the element scrolled to can be swapped out
+  // under the scroll: retry the scroll until the cards show.
+  const alsoNeed = page.getByRole("region", { name: "You May Also Need" });
+  await expect(async () => {
+    await alsoNeed.scrollIntoViewIfNeeded({ timeout: 2000 });
+    await expect(alsoNeed.getByTestId("product-card").first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 });
 
 test("recently viewed: newest first in storage, shown as a history with remove buttons", async ({ page, request }) => {
