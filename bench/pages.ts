@@ -151,7 +151,16 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is repeated, up to twice. */
 async function runLighthouse(url: string, port: number): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    const figures = await runLighthouseOnce(url, port, attempt < 3);
+    if (figures) return figures;
+    log(`  retrying ${url}`);
+  }
+}
+
+async function runLighthouseOnce(url: string, port: number, mayRetry: boolean): Promise<LighthouseFigures | null> {
   const result = await lighthouse(url, { port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -160,7 +169,10 @@ async function runLighthouse(url: string, port: number): Promise<LighthouseFigur
     | { items?: { resourceType: string; transferSize: number }[] }
     | undefined;
   const scripts = summary?.items?.find((item) => item.resourceType === "script")?.transferSize ?? 0;
-  if (lhr.runtimeError) log(`  Lighthouse error on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    log(`  Lighthouse error on ${url}: ${lhr.runtimeError.message}`);
+    if (mayRetry) return null;
+  }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: audit("largest-contentful-paint"),
