@@ -110,11 +110,7 @@ export function MobileBottomBar({
             </Link>
           </li>
           <li className="flex flex-1">
-            <Link
-              to="/shoppingcart.asp"
-              className={item}
-              onClick={onCartClick ? (event) => onCartClick(event) : undefined}
-            >
+            <Link to="/shoppingcart.asp" className={item} onClick={onCartClick}>
               {cartContent}
             </Link>
           </li>

@@ -29,7 +29,17 @@ export default function MobileMoreSheet({
   phone,
   returnFocusTo,
 }: MobileMoreSheetProps) {
-  const linkClass = "flex min-h-12 items-center px-4 text-base font-semibold text-ink hover:bg-surface";
+  const sheetLink = (link: MoreLink) => (
+    <li key={link.url}>
+      <Link
+        to={link.url}
+        onClick={() => onOpenChange(false)}
+        className="flex min-h-12 items-center px-4 text-base font-semibold text-ink hover:bg-surface"
+      >
+        {link.title}
+      </Link>
+    </li>
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -58,25 +68,11 @@ export default function MobileMoreSheet({
               >
                 Shop by category
               </h3>
-              <ul>
-                {categories.map((link) => (
-                  <li key={link.url}>
-                    <Link to={link.url} onClick={() => onOpenChange(false)} className={linkClass}>
-                      {link.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <ul>{categories.map(sheetLink)}</ul>
             </nav>
           ) : null}
           <ul aria-label="Account and help" className="py-2">
-            {links.map((link) => (
-              <li key={link.url}>
-                <Link to={link.url} onClick={() => onOpenChange(false)} className={linkClass}>
-                  {link.title}
-                </Link>
-              </li>
-            ))}
+            {links.map(sheetLink)}
           </ul>
           {phone ? (
             <div className="border-t border-line px-4 py-3 text-sm text-muted">

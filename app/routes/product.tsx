@@ -13,7 +13,8 @@ import type { ProductDetail, ProductVariant } from "../../services/catalog/produ
 import { getProductByHandle } from "../../services/catalog/product-detail.ts";
 import { isProductEligibleForFreeShipping } from "../../services/catalog/shipping-policy.ts";
 import { NotFound } from "../../services/errors.ts";
-import { estimateProductShipping } from "../../services/shipping/product-shipping-estimate.ts";
+import { productShippingCents, productWeightGrams } from "../../services/shipping/product-shipping-estimate.ts";
+import { loadShippingPolicy } from "../../services/shipping/shipping-policy-store.ts";
 import { FREE_SHIPPING_HIDDEN } from "../../shared/price-display.ts";
 import { recordRecentlyViewed } from "../../shared/recently-viewed.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
@@ -77,9 +78,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (error instanceof NotFound) throw data({ storeName: store.storeName }, { status: 404 });
     throw error;
   }
+  const url = new URL(request.url);
+  const selection = initialSelection(detail.Variants, url.searchParams.get("variant"));
+  const price = selection.variant?.price ?? detail.price;
   // Spec §8: hierarchy and free-shipping-amount failures show danger messages; the page still renders
   // (without the category path, without the free-shipping banner).
-  const [eligibleForFreeShipping, shipping, hierarchy] = await Promise.all([
+  const [eligibleForFreeShipping, shipping, hierarchy, parcel] = await Promise.all([
     // Eligibility is a nicety: a failure only hides the note (spec §8 "only logged").
     isProductEligibleForFreeShipping(db, handle, () => cachedFreeShippingAmount(db)).catch((error: unknown) => {
       console.error("Free-shipping eligibility failed", error);
@@ -99,6 +103,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         error: `Error loading the category path: ${loadErrorMessage("Collection hierarchy", error)}`,
       }),
     ),
+    // For the offer's shipping rate (structured data); unknown (no shipping details) on failure.
+    price > 0
+      ? Promise.all([loadShippingPolicy(db), productWeightGrams(db, detail.id, selection.variant?.id ?? null)]).catch(
+          (error: unknown) => {
+            console.error("Shipping estimate failed", error);
+            return null;
+          },
+        )
+      : null,
   ]);
   const freeShippingAmount = shipping.amount;
   const index = hierarchy.index;
@@ -118,8 +131,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     { label: product.title },
   ];
 
-  const url = new URL(request.url);
-  const selection = initialSelection(product.Variants, url.searchParams.get("variant"));
   const canonical = absoluteUrl(`${productPath}/${product.handle}`, publicUrl);
   const currency = displayCurrency(store);
   const title = withStoreName(product.seoTitle || product.title, store.storeName);
@@ -127,23 +138,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     product.seoDescription?.trim() ||
     plainDescription(product.descriptionHtml) ||
     `${product.title}${product.vendor ? ` by ${product.vendor}` : ""}. ${NO_DESCRIPTION_TEXT}`;
-  const price = selection.variant?.price ?? product.price;
-  // The offer's shipping rate from the same table as the cart; unknown (no shipping details) on failure.
-  const shippingRate =
-    price > 0
-      ? await estimateProductShipping(db, {
-          productId: product.id,
-          variantId: selection.variant?.id ?? null,
-          priceCents: Math.round(price * 100),
-          freeShippingEligible: eligibleForFreeShipping,
-        }).then(
-          (cents) => cents / 100,
-          (error: unknown) => {
-            console.error("Shipping estimate failed", error);
-            return null;
-          },
-        )
-      : null;
+  // The offer's shipping rate from the same table as the cart.
+  const shippingRate = parcel
+    ? productShippingCents(parcel[0], {
+        priceCents: Math.round(price * 100),
+        weightGrams: parcel[1],
+        freeShippingEligible: eligibleForFreeShipping,
+      }) / 100
+    : null;
   const seo: PageSeo = {
     title,
     description,

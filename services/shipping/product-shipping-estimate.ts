@@ -3,7 +3,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { products, variants } from "../../db/schema/catalog.ts";
-import { loadShippingPolicy } from "./shipping-policy-store.ts";
 import { quoteShippingOptions, type ShippingPolicyData } from "./shipping-quote.ts";
 
 export interface ProductShippingInput {
@@ -25,29 +24,16 @@ export function productShippingCents(policy: ShippingPolicyData | null, input: P
   return cheapest.priceCents;
 }
 
-/** The shipping estimate of a product (its chosen variant's weight when one is given). */
-export async function estimateProductShipping(
-  db: Database,
-  product: { productId: number; variantId: number | null; priceCents: number; freeShippingEligible: boolean },
-): Promise<number> {
-  const [policy, weight] = await Promise.all([
-    loadShippingPolicy(db),
-    db
-      .select({ grams: sql<number>`coalesce(${variants.weightGrams}, ${products.weightGrams}, 0)` })
-      .from(products)
-      .leftJoin(
-        variants,
-        and(
-          eq(variants.productId, products.id),
-          product.variantId === null ? sql`false` : eq(variants.id, product.variantId),
-        ),
-      )
-      .where(eq(products.id, product.productId))
-      .limit(1),
-  ]);
-  return productShippingCents(policy, {
-    priceCents: product.priceCents,
-    weightGrams: Number(weight[0]?.grams ?? 0),
-    freeShippingEligible: product.freeShippingEligible,
-  });
+/** A product's shipping weight in grams: its chosen variant's when one is given and set, else the product's. */
+export async function productWeightGrams(db: Database, productId: number, variantId: number | null): Promise<number> {
+  const [row] = await db
+    .select({ grams: sql<number>`coalesce(${variants.weightGrams}, ${products.weightGrams}, 0)` })
+    .from(products)
+    .leftJoin(
+      variants,
+      and(eq(variants.productId, products.id), variantId === null ? sql`false` : eq(variants.id, variantId)),
+    )
+    .where(eq(products.id, productId))
+    .limit(1);
+  return Number(row?.grams ?? 0);
 }

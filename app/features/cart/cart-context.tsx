@@ -105,11 +105,6 @@ export function useCartCount(serverCount: number): number {
   return snapshot && (snapshot.loaded || snapshot.busy) ? snapshot.count : serverCount;
 }
 
-/** Toggles the overlay from a cart button outside the provider (the header's). */
-export function toggleCartOverlay(): void {
-  browserStore?.toggleOverlay();
-}
-
 /**
  * Click handler for the header's and the bottom bar's cart links (spec §4: the overlay toggles from the
  * cart button). A plain click toggles the overlay and stays on the page; a click with a modifier key

@@ -3,8 +3,9 @@
 // while open and returns it to the button that opened it.
 import * as Dialog from "@radix-ui/react-dialog";
 import { ShoppingCart, X } from "lucide-react";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import { useCart } from "./cart-context.tsx";
 import { CartLineItem } from "./cart-line-item.tsx";
 import { CartTotals } from "./cart-totals.tsx";
@@ -25,14 +26,8 @@ export function CartOverlay({ currency, productPath }: { currency: string; produ
     }
   }, [location.key, closeOverlay]);
 
-  // Radix returns focus only to a Dialog.Trigger; this overlay opens from several buttons (the header's,
-  // the bottom bar's, Add to Cart), so it remembers the one that had focus. A layout effect runs before
-  // the dialog moves focus inside.
-  const returnFocusTo = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (cart.overlayOpen && document.activeElement instanceof HTMLElement)
-      returnFocusTo.current = document.activeElement;
-  }, [cart.overlayOpen]);
+  // Opened from several buttons (the header's, the bottom bar's, Add to Cart), not a Dialog.Trigger.
+  const returnFocus = useReturnFocus();
 
   const empty = cart.lines.length === 0;
   return (
@@ -41,14 +36,7 @@ export function CartOverlay({ currency, productPath }: { currency: string; produ
         <Dialog.Overlay className="fixed inset-0 z-(--z-modal) bg-water-950/40" />
         <Dialog.Content
           aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusTo.current;
-            returnFocusTo.current = null;
-            if (target?.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
+          {...returnFocus}
           className="fixed inset-y-0 right-0 z-(--z-modal) flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none"
         >
           <div className="flex items-center justify-between border-b border-line px-4 py-3">

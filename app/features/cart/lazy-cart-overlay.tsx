@@ -1,7 +1,8 @@
 // The cart slide-over's code (Radix Dialog, the line and totals parts, the discount box) is not part of
 // the first load: it is fetched when the browser is idle after the page has loaded, or at once when the
 // overlay is opened before that, and mounted the first time the overlay opens.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect } from "react";
+import { useOpenedOnce } from "../../lib/use-opened-once.ts";
 import { useCart } from "./cart-context.tsx";
 
 const loadOverlay = () => import("./cart-overlay.tsx");
@@ -9,10 +10,7 @@ const CartOverlay = lazy(() => loadOverlay().then((module) => ({ default: module
 
 export function LazyCartOverlay(props: { currency: string; productPath: string }) {
   const { overlayOpen } = useCart();
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (overlayOpen) setWanted(true);
-  }, [overlayOpen]);
+  const opened = useOpenedOnce(overlayOpen);
   // Warm the chunk once the page is idle, so the first open does not wait for the network.
   useEffect(() => {
     const warm = () => void loadOverlay().catch(() => undefined);
@@ -23,7 +21,7 @@ export function LazyCartOverlay(props: { currency: string; productPath: string }
     const timer = setTimeout(warm, 3000);
     return () => clearTimeout(timer);
   }, []);
-  if (!wanted && !overlayOpen) return null;
+  if (!opened) return null;
   return (
     <Suspense fallback={null}>
       <CartOverlay {...props} />

@@ -6,9 +6,9 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatMoney } from "../../../shared/money.ts";
+import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import { FilterSidebar, type FilterSidebarProps } from "./filter-sidebar.tsx";
 import { shopByPriceRanges } from "./listing-query.ts";
-import { useReturnFocus } from "./use-return-focus.ts";
 
 export interface FilterDrawerProps extends FilterSidebarProps {
   open: boolean;

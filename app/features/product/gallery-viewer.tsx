@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { imageSrcSet, imageUrlForWidth } from "../../../shared/image-srcset.ts";
-import { useReturnFocus } from "../catalog/use-return-focus.ts";
+import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import { altOf, type GalleryImage } from "./gallery-alt.ts";
 
 export interface GalleryViewerProps {

@@ -4,7 +4,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { createElement, useEffect, useRef, useState } from "react";
-import { useReturnFocus } from "../catalog/use-return-focus.ts";
+import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import type { GalleryModel } from "./product-gallery.tsx";
 
 type Status = "loading" | "ready" | "error";

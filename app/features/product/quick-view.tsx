@@ -10,8 +10,8 @@ import { availabilityText } from "../../../shared/price-display.ts";
 import { initialSelection, remainingQuantity } from "../../../shared/variant-selection.ts";
 import { Price } from "../../components/price.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
+import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import { useAddToCart, useCart } from "../cart/cart-context.tsx";
-import { useReturnFocus } from "../catalog/use-return-focus.ts";
 
 type State =
   | { status: "loading" }

@@ -5,6 +5,7 @@ import { getNavigation, type NavigationItem } from "../../../services/catalog/na
 import { EMPTY_FOOTER, type FooterData, loadFooterData } from "../../../services/content/footer-data.ts";
 import type { StoreServices } from "../../../services/store-services.ts";
 import { sealImageUrl } from "../../../shared/review-seal.ts";
+import { createTtlCache } from "../catalog/catalog-data.server.ts";
 
 export interface ShellData {
   rollingTexts: string[];
@@ -23,26 +24,11 @@ export interface ShellData {
   navigation: NavigationItem[];
 }
 
-/** The menu changes rarely; every page reads it. A minute keeps edits quick to show and pages cheap. */
-const NAVIGATION_CACHE_MS = 60_000;
-const navigationCache = new WeakMap<Database, Map<string, { value: Promise<NavigationItem[]>; expiresAt: number }>>();
+/** The menu changes rarely and every page reads it: reused for a minute, like the catalog's shared data. */
+const navigationCache = createTtlCache<NavigationItem[]>();
 
-export function loadNavigation(db: Database, collectionUrlPrefix: string, now = Date.now()): Promise<NavigationItem[]> {
-  let entries = navigationCache.get(db);
-  if (!entries) {
-    entries = new Map();
-    navigationCache.set(db, entries);
-  }
-  const hit = entries.get(collectionUrlPrefix);
-  if (hit && hit.expiresAt > now) return hit.value;
-  const value = getNavigation(db, { collectionUrlPrefix, depth: 2 });
-  const entry = { value, expiresAt: now + NAVIGATION_CACHE_MS };
-  entries.set(collectionUrlPrefix, entry);
-  // A failed read is not kept: the next page tries again.
-  value.catch(() => {
-    if (entries.get(collectionUrlPrefix) === entry) entries.delete(collectionUrlPrefix);
-  });
-  return value;
+export function loadNavigation(db: Database, collectionUrlPrefix: string): Promise<NavigationItem[]> {
+  return navigationCache(db, collectionUrlPrefix, () => getNavigation(db, { collectionUrlPrefix, depth: 2 }));
 }
 
 export async function loadShellData(services: StoreServices): Promise<ShellData> {
