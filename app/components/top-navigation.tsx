@@ -15,6 +15,8 @@ export interface NavigationMenuItem {
 export const DEFAULT_MAX_CHILD_ITEMS = 8;
 /** Moving the pointer off a menu closes it after this pause, so a diagonal move to the panel survives. */
 const HOVER_CLOSE_MS = 200;
+/** A click this soon after the hover that opened a menu is taken as part of opening it. */
+const HOVER_CLICK_GRACE_MS = 500;
 
 export function visibleNavChildren(item: NavigationMenuItem): {
   shown: readonly NavigationMenuItem[];
@@ -44,6 +46,7 @@ export function TopNavigation({ items, label = "Categories", className = "" }: T
   const [openId, setOpenId] = useState<number | null>(null);
   const barRef = useRef<HTMLUListElement>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const hoverOpenedAt = useRef(0);
   const location = useLocation();
 
   // A navigation closes any open panel.
@@ -61,7 +64,14 @@ export function TopNavigation({ items, label = "Categories", className = "" }: T
 
   function hoverOpen(id: number) {
     clearTimeout(closeTimer.current);
+    if (openId !== id) hoverOpenedAt.current = Date.now();
     setOpenId(id);
+  }
+  // A mouse click lands just after the hover that opened the menu: it keeps the menu open instead of
+  // closing it again. Later clicks, and Enter or Space, toggle.
+  function clickToggle(id: number, open: boolean) {
+    const justHovered = Date.now() - hoverOpenedAt.current < HOVER_CLICK_GRACE_MS;
+    setOpenId(open && !justHovered ? null : id);
   }
   function hoverClose() {
     clearTimeout(closeTimer.current);
@@ -116,7 +126,7 @@ export function TopNavigation({ items, label = "Categories", className = "" }: T
                 type="button"
                 aria-expanded={open}
                 aria-controls={panelId}
-                onClick={() => setOpenId(open ? null : item.id)}
+                onClick={() => clickToggle(item.id, open)}
                 className={`flex min-h-11 items-center gap-1 px-3 text-sm font-semibold hover:bg-water-700 ${
                   open ? "bg-water-700" : ""
                 }`}
