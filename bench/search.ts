@@ -5,14 +5,18 @@
 // process for each, and drives GET /api/products/filter over HTTP on 127.0.0.1 with a fixed query
 // mix: part numbers, one-word and multi-word queries, misspellings, synonyms, category + tag +
 // vendor + price filters, every sort and deep pages, at concurrency 1 and 16. Prints p50/p95/p99
-// latency and requests per second per engine and concurrency, then the slowest query classes.
+// latency and requests per second per engine and concurrency, the CPU time a request costs the API
+// process, PostgreSQL and the load generator, then the slowest query classes.
 // Figures only: nothing is asserted (ARCHITECTURE "Benchmarks"). An unreachable PostgreSQL is a SKIPPED
 // row and exit code 1 (unless `--engine pglite`); rows with failed requests are flagged as not valid.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
@@ -41,7 +45,9 @@ interface Target {
 async function serve(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const database = await openDatabase(
-    url ? { url, poolSize: 10 } : { dataDir: process.env.BENCH_DATA_DIR ?? PGLITE_DIR },
+    url
+      ? { url, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 10) }
+      : { dataDir: process.env.BENCH_DATA_DIR ?? PGLITE_DIR },
   );
   const config: ServerConfig = {
     env: {
@@ -70,6 +76,10 @@ async function serve(): Promise<void> {
   };
   process.once("SIGTERM", () => void stop());
   process.once("SIGINT", () => void stop());
+  // The parent asks for this process's CPU time before and after each run.
+  process.on("message", (message) => {
+    if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });
+  });
   process.stdout.write(`LISTENING ${port}\n`);
 }
 
@@ -159,7 +169,7 @@ async function startServer(target: Target): Promise<{ child: ChildProcess; baseU
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--serve"], {
     cwd: ROOT,
     env: { ...process.env, BENCH_DATABASE_URL: target.url ?? "", BENCH_DATA_DIR: target.dataDir ?? "" },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
   const port = await new Promise<number>((resolve, reject) => {
     let buffer = "";
@@ -171,6 +181,78 @@ async function startServer(target: Target): Promise<{ child: ChildProcess; baseU
     child.on("exit", (code) => reject(new Error(`the API process exited (code ${code}) before listening`)));
   });
   return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU time: what a request costs the machine, whatever else runs on it. The API process reports its
+// own; PostgreSQL's backends are read from /proc (same machine, Linux). PGlite runs inside the API
+// process, so its share is in the server's figure.
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The API process's CPU time so far, in ms. */
+function serverCpuMs(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const cpu = (message as { cpu?: NodeJS.CpuUsage }).cpu;
+      if (!cpu) return;
+      child.off("message", onMessage);
+      resolve((cpu.user + cpu.system) / 1000);
+    };
+    child.on("message", onMessage);
+    child.send("cpu");
+  });
+}
+
+/** CPU time (ms) of each PostgreSQL backend serving the database, by pid; empty when /proc cannot tell. */
+async function databaseCpuMs(url: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    const byPid = new Map<number, number>();
+    for (const { pid } of result.rows) {
+      try {
+        // Fields after the command name: utime and stime are the 12th and 13th.
+        const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+        byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND);
+      } catch {
+        // Another machine's server, or the backend just ended.
+      }
+    }
+    return byPid;
+  } finally {
+    await client.end();
+  }
+}
+
+interface CpuSnapshot {
+  server: number;
+  database: Map<number, number> | null;
+}
+
+async function cpuSnapshot(child: ChildProcess, target: Target): Promise<CpuSnapshot> {
+  const [server, database] = await Promise.all([
+    serverCpuMs(child),
+    target.url ? databaseCpuMs(target.url).catch(() => null) : Promise.resolve(null),
+  ]);
+  return { server, database };
+}
+
+/** CPU ms per request between two snapshots: the API process and the database backends. */
+function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number) {
+  let database: number | null = null;
+  if (before.database && after.database && after.database.size > 0) {
+    database = 0;
+    // A backend opened during the run counts from zero.
+    for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0);
+  }
+  return {
+    server: (after.server - before.server) / requests,
+    database: database === null ? null : database / requests,
+  };
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -315,12 +397,40 @@ interface Sample {
   ok: boolean;
 }
 
+// A lean HTTP client (node:http over kept-alive sockets, like a load generator) so the client's own
+// CPU leaves the server as much of the machine as it can: the figures are the server's.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function get(url: string): Promise<{ status: number; body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { "accept-encoding": "br, gzip" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          encoding: response.headers["content-encoding"],
+        }),
+      );
+      response.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
 async function request(baseUrl: string, entry: MixEntry): Promise<Sample> {
   const started = performance.now();
   try {
-    // Like a browser: compressed answers, read to the end.
-    const response = await fetch(`${baseUrl}${toPath(entry)}`, { headers: { "accept-encoding": "br, gzip" } });
-    const body = (await response.json()) as { products?: unknown[] };
+    // Like a browser: compressed answers, read to the end and parsed.
+    const response = await get(`${baseUrl}${toPath(entry)}`);
+    const raw =
+      response.encoding === "br"
+        ? brotliDecompressSync(response.body)
+        : response.encoding === "gzip"
+          ? gunzipSync(response.body)
+          : response.body;
+    const body = JSON.parse(raw.toString("utf8")) as { products?: unknown[] };
     return {
       kind: entry.kind,
       ms: performance.now() - started,
@@ -379,11 +489,24 @@ interface Row {
   p99: number;
   max: number;
   rps: number;
+  /** CPU ms per request of the API process (PGlite included) and of PostgreSQL's backends. */
+  cpuServer?: number;
+  cpuDatabase?: number | null;
+  /** CPU ms per request of this load generator (it shares the machine). */
+  cpuClient?: number;
 }
 
-function summarize(engine: Engine, concurrency: number, result: { samples: Sample[]; seconds: number }): Row {
+function summarize(
+  engine: Engine,
+  concurrency: number,
+  result: { samples: Sample[]; seconds: number },
+  cpu?: { server: number; database: number | null; client: number },
+): Row {
   const times = result.samples.map((s) => s.ms).sort((a, b) => a - b);
   return {
+    cpuServer: cpu?.server,
+    cpuDatabase: cpu?.database,
+    cpuClient: cpu?.client,
     engine,
     concurrency,
     requests: result.samples.length,
@@ -401,10 +524,25 @@ function skippedRow(engine: Engine, reason: string): Row {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ["engine", "concurrency", "requests", "errors", "p50 ms", "p95 ms", "p99 ms", "max ms", "req/s", ""];
+  const header = [
+    "engine",
+    "concurrency",
+    "requests",
+    "errors",
+    "p50 ms",
+    "p95 ms",
+    "p99 ms",
+    "max ms",
+    "req/s",
+    "CPU ms/req server",
+    "CPU ms/req database",
+    "CPU ms/req client",
+    "",
+  ];
+  const cpu = (value: number | null | undefined) => (value === undefined || value === null ? "-" : value.toFixed(1));
   const lines = rows.map((r) =>
     r.skipped
-      ? [r.engine, "-", "-", "-", "-", "-", "-", "-", "-", "SKIPPED"]
+      ? [r.engine, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "SKIPPED"]
       : [
           r.engine,
           String(r.concurrency),
@@ -415,6 +553,9 @@ function printTable(rows: Row[]): void {
           r.p99.toFixed(1),
           r.max.toFixed(1),
           r.rps.toFixed(0),
+          cpu(r.cpuServer),
+          cpu(r.cpuDatabase),
+          cpu(r.cpuClient),
           // Failed requests are not figures: the latencies of this row are not comparable.
           r.errors > 0 ? "ERRORS: not valid" : "",
         ],
@@ -492,11 +633,20 @@ async function main(): Promise<number> {
         `[${engine}] ${fixtures.products.toLocaleString("en-US")} products; ${mix.length} queries in the mix`,
       );
       await run(baseUrl, mix, 4); // warm-up: caches, plans, connections
-      const serial = await run(baseUrl, shuffled(Array.from({ length: passes }, () => mix).flat(), 1), 1);
-      rows.push(summarize(engine, 1, serial));
-      kinds.push([engine, serial.samples]);
-      const parallel = await run(baseUrl, shuffled(Array.from({ length: passes * 3 }, () => mix).flat(), 2), 16);
-      rows.push(summarize(engine, 16, parallel));
+      const measure = async (work: MixEntry[], concurrency: number) => {
+        const before = await cpuSnapshot(child, target);
+        const clientBefore = process.cpuUsage();
+        const result = await run(baseUrl, work, concurrency);
+        const client = process.cpuUsage(clientBefore);
+        const after = await cpuSnapshot(child, target);
+        const cpu = cpuPerRequest(before, after, result.samples.length);
+        return { result, cpu: { ...cpu, client: (client.user + client.system) / 1000 / result.samples.length } };
+      };
+      const serial = await measure(shuffled(Array.from({ length: passes }, () => mix).flat(), 1), 1);
+      rows.push(summarize(engine, 1, serial.result, serial.cpu));
+      kinds.push([engine, serial.result.samples]);
+      const parallel = await measure(shuffled(Array.from({ length: passes * 3 }, () => mix).flat(), 2), 16);
+      rows.push(summarize(engine, 16, parallel.result, parallel.cpu));
     } finally {
       await stopServer(child);
     }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centsToAmount } from "../../shared/money.ts";
+import { queryPreparedRows } from "../search/query-rows.ts";
 
 /** The first inventory level of the product's first variant (spec §3 Product (list/card)). */
 export interface CardInventoryLevel {
@@ -56,7 +57,9 @@ interface CardRow {
  */
 export async function loadProductCards(db: Database, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const result = (await db.execute(sql`
+  const rows = await queryPreparedRows<CardRow>(
+    db,
+    sql`
     select p.id, p.title, p.handle, v.name as vendor, p.avg_rating, p.total_reviews, p.min_price_cents,
       p.compare_at_price_cents, p.is_featured,
       (select json_agg(json_build_object('id', i.id, 'url', i.url) order by i.position, i.id)
@@ -77,9 +80,10 @@ export async function loadProductCards(db: Database, ids: number[]): Promise<Pro
       limit 1
     ) lvl on true
     where p.id = any(${sql.param(ids)}::int[])
-  `)) as unknown as { rows: CardRow[] };
+  `,
+  );
   const byId = new Map<number, ProductCard>();
-  for (const row of result.rows) {
+  for (const row of rows) {
     const images =
       typeof row.images === "string" ? (JSON.parse(row.images) as ProductCard["Images"]) : (row.images ?? []);
     const levels: CardInventoryLevel[] =

@@ -88,13 +88,14 @@ async function suggestCollections(db: Database, words: readonly string[], synony
   // Any query word (or synonym) in the title; the categories matching most words come first.
   const terms = expandSynonyms(words, synonyms);
   const anyWord = terms.map((term) => termsToTsQuery([term])).join(" | ");
+  // The expression of collections_title_search_idx (migration 0004): only matching titles are read.
   const rows = await queryRows<{ id: number; parent_id: number | null; title: string; handle: string }>(
     db,
     sql`
     select c.id, c.parent_id, c.title, c.handle
-    from collections c, to_tsquery('simple', ${anyWord}) q, to_tsvector('simple', search_normalize(c.title)) v
-    where v @@ q
-    order by ts_rank(v, q, 1) desc, c.product_count desc, c.level, c.id
+    from collections c, to_tsquery('simple', ${anyWord}) q
+    where to_tsvector('simple', search_normalize(c.title)) @@ q
+    order by ts_rank(to_tsvector('simple', search_normalize(c.title)), q, 1) desc, c.product_count desc, c.level, c.id
     limit ${MAX_COLLECTION_SUGGESTIONS}
   `,
   );

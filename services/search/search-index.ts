@@ -307,9 +307,26 @@ async function rebuildVendorSummaries(db: Database): Promise<void> {
   `);
 }
 
+/** The shortest prefix typed into the search box that is searched (spec §5: 3 characters). */
+const MIN_PREFIX_LENGTH = 3;
+
+/**
+ * The words and prefixes to precompute: each frequent word, then the prefixes of those words that a
+ * shopper types on the way to them ("hay", "hayw", ... for "hayward"), which match at least as many
+ * products as the word itself and are searched on every keystroke of the header box.
+ */
+export function summaryTerms(words: readonly string[]): string[] {
+  const terms = new Set(words);
+  for (const word of words) {
+    for (let length = MIN_PREFIX_LENGTH; length < word.length; length++) terms.add(word.slice(0, length));
+  }
+  return [...terms];
+}
+
 /**
  * The broad one-word searches, computed the live way (the table is emptied first, so the live path
- * answers) and stored: the frequent dictionary words, with synonyms as a search would apply them.
+ * answers) and stored: the frequent dictionary words and their prefixes, with synonyms as a search
+ * would apply them.
  */
 async function rebuildWordSummaries(db: Database, minProducts: number): Promise<void> {
   await db.execute(sql`delete from search_word_summaries`);
@@ -319,9 +336,12 @@ async function rebuildWordSummaries(db: Database, minProducts: number): Promise<
     db,
     sql`select word from search_words where frequency >= ${minProducts} order by frequency desc, word`,
   );
-  for (const { word } of words) {
+  const done = new Set<string>();
+  for (const word of summaryTerms(words.map((row) => row.word))) {
     const plan = buildSearchPlan([word], word, synonyms);
-    if (!plan) continue;
+    // "pool" and "pools" share a plan: one row.
+    if (!plan || done.has(plan.match)) continue;
+    done.add(plan.match);
     const listing = await findListing(db, {
       plan,
       collectionId: null,

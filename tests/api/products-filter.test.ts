@@ -447,9 +447,16 @@ describe("filters", () => {
     await rebuildSearchIndex(store.database.db, { wordSummaryMinProducts: 40 });
     const [{ n }] = await rows<{ n: number | string }>(sql`select count(*) as n from search_word_summaries`);
     expect(Number(n)).toBeGreaterThan(3);
+    // The prefixes typed on the way to a frequent word are stored too.
+    const [prefix] = await rows<{ n: number | string }>(
+      sql`select count(*) as n from search_word_summaries where match_query = ${"'hayw':*"}`,
+    );
+    expect(Number(prefix.n)).toBe(1);
     const cases: Record<string, string | number>[] = [
       { q: "pump" },
       { q: "hayward" },
+      { q: "hayw" },
+      { q: "Pum", limit: 8 },
       { q: "pump", page: 1, limit: 16 },
       { q: "pump", sortBy: "price_desc" },
       { q: "pump", page: 20, limit: 8 },
