@@ -160,8 +160,19 @@ function sortColumns(sortBy: SortOption, ranked: boolean): SQL {
  */
 function rankExpression(plan: SearchPlan): SQL {
   const tiers = [...(plan.partNumberExact ? [plan.partNumberExact] : []), ...plan.tiers];
+  const when = (tier: string, index: number) =>
+    sql`when s.head_vector @@ to_tsquery('simple', ${tier}) then ${tiers.length - index}`;
+  // The plan's tiers narrow one another: a row outside the last (broadest) is outside them all. Asking
+  // it first settles description-only matches in one lookup instead of one per tier.
+  const exact = plan.partNumberExact ? [when(plan.partNumberExact, 0)] : [];
+  const offset = exact.length;
+  const broadest = plan.tiers[plan.tiers.length - 1];
   return sql`case ${sql.join(
-    tiers.map((tier, index) => sql`when s.head_vector @@ to_tsquery('simple', ${tier}) then ${tiers.length - index}`),
+    [
+      ...exact,
+      sql`when not (s.head_vector @@ to_tsquery('simple', ${broadest})) then 0`,
+      ...plan.tiers.map((tier, index) => when(tier, index + offset)),
+    ],
     sql` `,
   )} else 0 end`;
 }
