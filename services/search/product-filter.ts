@@ -1,17 +1,17 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type CatalogQuery, isSearchTooShort, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
 import { findPricePhrases, searchTextWithoutAppliedPrices } from "../../shared/price-phrase.ts";
-import { loadProductCards, type ProductCard } from "../catalog/product-cards.ts";
+import { loadProductCards, type ProductCard, toProductCard } from "../catalog/product-cards.ts";
 import {
   findListing,
+  type ListingExtras,
   type ListingFilters,
   type ListingResult,
   type TagCount,
   type VendorCount,
 } from "./product-listing.ts";
-import { queryRows } from "./query-rows.ts";
 import { buildSearchPlan, type SearchPlan, searchWords } from "./search-plan.ts";
 import { termsToTsQuery } from "./search-text.ts";
 import { EMPTY_SYNONYMS, expandSynonyms, loadSynonyms, type SynonymIndex } from "./synonyms.ts";
@@ -84,22 +84,33 @@ function emptyResult(limit: number, page: number): ProductFilterResult {
   };
 }
 
-async function suggestCollections(db: Database, words: readonly string[], synonyms: SynonymIndex) {
-  // Any query word (or synonym) in the title; the categories matching most words come first.
+/**
+ * The categories whose titles hold any query word (or synonym), those matching most words first, as
+ * a scalar subquery answering a JSON array of { id, parent_id, title, handle }: it rides along in the
+ * listing's statement. The title expression is that of collections_title_search_idx (migration 0004),
+ * so only matching titles are read.
+ */
+function collectionSuggestionsJson(words: readonly string[], synonyms: SynonymIndex): SQL {
   const terms = expandSynonyms(words, synonyms);
   const anyWord = terms.map((term) => termsToTsQuery([term])).join(" | ");
-  // The expression of collections_title_search_idx (migration 0004): only matching titles are read.
-  const rows = await queryRows<{ id: number; parent_id: number | null; title: string; handle: string }>(
-    db,
-    sql`
+  return sql`(select coalesce(json_agg(to_json(m)), '[]') from (
     select c.id, c.parent_id, c.title, c.handle
     from collections c, to_tsquery('simple', ${anyWord}) q
     where to_tsvector('simple', search_normalize(c.title)) @@ q
     order by ts_rank(to_tsvector('simple', search_normalize(c.title)), q, 1) desc, c.product_count desc, c.level, c.id
     limit ${MAX_COLLECTION_SUGGESTIONS}
-  `,
-  );
-  return rows.map((row) => ({ id: row.id, parentId: row.parent_id, title: row.title, handle: row.handle }));
+  ) m)`;
+}
+
+interface SuggestionRow {
+  id: number;
+  parent_id: number | null;
+  title: string;
+  handle: string;
+}
+
+function toSuggestion(row: SuggestionRow): CollectionSuggestion {
+  return { id: row.id, parentId: row.parent_id, title: row.title, handle: row.handle };
 }
 
 export interface FilterOptions {
@@ -144,26 +155,27 @@ export async function filterProducts(
     offset: page * limit,
   };
 
-  let listing = await findListing(db, filters);
+  // The page's cards and the matching categories come with the listing, in one statement.
+  const extras = (searched: readonly string[]): ListingExtras => ({
+    cards: true,
+    collections: searched.length > 0 ? collectionSuggestionsJson(searched, synonyms) : null,
+  });
+  let listing = await findListing(db, filters, extras(words));
   let correctedQuery: string | null = null;
-  let searchedWords = words;
   if (filters.plan && listing.total < CORRECTION_THRESHOLD) {
     const corrected = await correctWords(db, words);
     if (corrected) {
       const plan: SearchPlan | null = buildSearchPlan(corrected, corrected.join(" "), synonyms);
-      const retry = await findListing(db, { ...filters, plan });
+      const retry = await findListing(db, { ...filters, plan }, extras(corrected));
       if (retry.total > listing.total) {
         listing = retry;
         correctedQuery = corrected.join(" ");
-        searchedWords = corrected;
       }
     }
   }
 
-  const [products, collections] = await Promise.all([
-    loadProductCards(db, listing.ids),
-    searchedWords.length > 0 ? suggestCollections(db, searchedWords, synonyms) : Promise.resolve([]),
-  ]);
+  const products = listing.cards ? listing.cards.map(toProductCard) : await loadProductCards(db, listing.ids);
+  const collections = ((listing.collections ?? []) as SuggestionRow[]).map(toSuggestion);
   const facets = shapeFacets(listing);
   return {
     products,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type SortOption, type TagFilter, tagPrefixKey } from "../../shared/catalog-query.ts";
+import { type CardRow, cardsJson } from "../catalog/product-cards.ts";
 import { queryRows } from "./query-rows.ts";
 import type { SearchPlan } from "./search-plan.ts";
 
@@ -51,6 +52,28 @@ export interface ListingResult {
   maxPriceCents: number;
   vendors: VendorCount[];
   tags: TagCount[];
+  /** The page's product cards, in order, when asked for (ListingExtras.cards). */
+  cards: CardRow[] | null;
+  /** The rows of ListingExtras.collections, when asked for. */
+  collections: unknown[] | null;
+}
+
+/**
+ * What a listing statement may answer besides the page: the page's product cards and a JSON list
+ * (e.g. the categories matching the words). One statement per search instead of three: each round
+ * trip costs both processes a write, a read and a wake-up.
+ */
+export interface ListingExtras {
+  cards: boolean;
+  /** A scalar subquery answering a JSON array, or null. */
+  collections: SQL | null;
+}
+
+function withExtras(statement: SQL, extras: ListingExtras | undefined): SQL {
+  if (!extras) return statement;
+  return sql`select listing.*, ${extras.cards ? cardsJson(sql`listing.ids`) : sql`null`} as cards,
+    ${extras.collections ?? sql`null`} as collections
+    from (${statement}) listing`;
 }
 
 type FacetGroup =
@@ -198,6 +221,8 @@ interface ListingRow {
   vendors: VendorCount[] | string | null;
   tags: TagCount[] | string | null;
   ids: number[] | string | null;
+  cards?: CardRow[] | string | null;
+  collections?: unknown[] | string | null;
 }
 
 interface SummaryRow {
@@ -219,6 +244,8 @@ function toResult(row: ListingRow): ListingResult {
     maxPriceCents: Number(row.max_price ?? 0),
     vendors: json<VendorCount[]>(row.vendors, []),
     tags: json<TagCount[]>(row.tags, []),
+    cards: json<CardRow[] | null>(row.cards, null),
+    collections: json<unknown[] | null>(row.collections, null),
   };
 }
 
@@ -226,10 +253,15 @@ const SUMMARY = (collectionId: number | null) => sql`(select row_to_json(f) from
     select total_products, max_price_cents, vendors, tags from search_facet_summaries
     where collection_id = ${collectionId ?? 0}) f)`;
 
-async function plainListing(db: Database, filters: ListingFilters): Promise<ListingResult | null> {
+async function plainListing(
+  db: Database,
+  filters: ListingFilters,
+  extras: ListingExtras | undefined,
+): Promise<ListingResult | null> {
   const rows = await queryRows<ListingRow & { found: boolean }>(
     db,
-    sql`
+    withExtras(
+      sql`
     select f.collection_id is not null as found, f.total_products as total, f.max_price_cents as max_price,
       f.vendors, f.tags,
       (select coalesce(json_agg(x.product_id), '[]') from (
@@ -241,6 +273,8 @@ async function plainListing(db: Database, filters: ListingFilters): Promise<List
     from (select ${filters.collectionId ?? 0}::int as id) wanted
     left join search_facet_summaries f on f.collection_id = wanted.id
   `,
+      extras,
+    ),
   );
   const row = rows[0];
   if (!row?.found) return null;
@@ -255,7 +289,12 @@ export const WORD_SUMMARY_DEPTH = 304;
  * first pages in relevance order too. Another sort or a deeper page is one ordered scan of the
  * matches, without the facet work.
  */
-async function wordListing(db: Database, filters: ListingFilters, groups: FacetGroup[]): Promise<ListingResult | null> {
+async function wordListing(
+  db: Database,
+  filters: ListingFilters,
+  groups: FacetGroup[],
+  extras: ListingExtras | undefined,
+): Promise<ListingResult | null> {
   const { plan } = filters;
   if (plan?.words.length !== 1 || groups.length > 0 || filters.collectionId !== null) return null;
   if (filters.isFeatured !== null || filters.availableForSaleOnly) return null;
@@ -270,17 +309,26 @@ async function wordListing(db: Database, filters: ListingFilters, groups: FacetG
         limit ${filters.limit} offset ${filters.offset}) x)`;
   const rows = await queryRows<ListingRow>(
     db,
-    sql`select w.total_products as total, w.max_price_cents as max_price, w.vendors, w.tags, ${ids} as ids
+    withExtras(
+      sql`select w.total_products as total, w.max_price_cents as max_price, w.vendors, w.tags, ${ids} as ids
     from search_word_summaries w where w.match_query = ${plan.match}`,
+      extras,
+    ),
   );
   return rows[0] ? toResult(rows[0]) : null;
 }
 
 /** One vendor's whole range (the brand page): facets precomputed, the page an index walk. */
-async function vendorListing(db: Database, filters: ListingFilters, vendor: string): Promise<ListingResult | null> {
+async function vendorListing(
+  db: Database,
+  filters: ListingFilters,
+  vendor: string,
+  extras: ListingExtras | undefined,
+): Promise<ListingResult | null> {
   const rows = await queryRows<ListingRow>(
     db,
-    sql`
+    withExtras(
+      sql`
     select vs.total_products as total, vs.max_price_cents as max_price, vs.tags, f.vendors,
       (select coalesce(json_agg(x.product_id), '[]') from (
         select s.product_id from search_products s
@@ -294,6 +342,8 @@ async function vendorListing(db: Database, filters: ListingFilters, vendor: stri
     where lower(v.name) = ${vendor}
     limit 1
   `,
+      extras,
+    ),
   );
   return rows[0] ? toResult(rows[0]) : null;
 }
@@ -301,32 +351,36 @@ async function vendorListing(db: Database, filters: ListingFilters, vendor: stri
 /**
  * The page of product ids (in display order), the total and the facets for the filters.
  */
-export async function findListing(db: Database, filters: ListingFilters): Promise<ListingResult> {
+export async function findListing(
+  db: Database,
+  filters: ListingFilters,
+  extras?: ListingExtras,
+): Promise<ListingResult> {
   const groups = facetGroups(filters);
-  const word = await wordListing(db, filters, groups);
+  const word = await wordListing(db, filters, groups, extras);
   if (word) return word;
   if (hasPlainBase(filters) && groups.length === 0) {
-    const plain = await plainListing(db, filters);
+    const plain = await plainListing(db, filters, extras);
     if (plain) return plain;
   }
   const [only] = groups;
   if (hasPlainBase(filters) && groups.length === 1 && filters.collectionId === null && only.kind === "vendor") {
     if (only.names.length === 1) {
-      const vendor = await vendorListing(db, filters, only.names[0]);
+      const vendor = await vendorListing(db, filters, only.names[0], extras);
       if (vendor) return vendor;
     }
   }
   if (hasPlainBase(filters) && groups.length === 1) {
-    return computeListing(db, filters, groups, { fromSummary: groups[0] });
+    return computeListing(db, filters, groups, { fromSummary: groups[0], extras });
   }
-  return computeListing(db, filters, groups, {});
+  return computeListing(db, filters, groups, { extras });
 }
 
 async function computeListing(
   db: Database,
   filters: ListingFilters,
   groups: FacetGroup[],
-  options: { fromSummary?: FacetGroup },
+  options: { fromSummary?: FacetGroup; extras?: ListingExtras },
 ): Promise<ListingResult> {
   const own = options.fromSummary;
   const conditions = baseConditions(filters);
@@ -372,7 +426,8 @@ async function computeListing(
 
   const rows = await queryRows<ListingRow & { summary: SummaryRow | string | null }>(
     db,
-    sql`
+    withExtras(
+      sql`
     with base as materialized (
       select s.product_id as id, s.vendor_id, s.price_cents, s.tag_set_id,
         ${sortColumns(filters.sortBy, ranked)}${rankColumn}, ${mask} as mask
@@ -407,13 +462,15 @@ async function computeListing(
       ) x) as ids,
       ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary
   `,
+      options.extras,
+    ),
   );
   const result = toResult(rows[0]);
   if (!own) return result;
   // The filtered facet's own counts are those of the plain listing.
   const summary = json<SummaryRow | null>(rows[0].summary, null);
   // No summary yet (a collection added since the last rebuild): count that facet too.
-  if (!summary) return computeListing(db, filters, groups, {});
+  if (!summary) return computeListing(db, filters, groups, { extras: options.extras });
   if (own.kind === "vendor") result.vendors = json<VendorCount[]>(summary.vendors, []);
   if (own.kind === "price") result.maxPriceCents = summary.max_price_cents;
   if (own.kind === "tag") {
