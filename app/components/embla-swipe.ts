@@ -1,8 +1,5 @@
-import type { UseEmblaCarouselType } from "embla-carousel-react";
 import { useEffect } from "react";
-
-/** The Embla API as useEmblaCarousel hands it out (embla-carousel itself is not a direct dependency). */
-export type EmblaApi = NonNullable<UseEmblaCarouselType[1]>;
+import type { EmblaApi } from "./lazy-embla.ts";
 
 /** A drag of this share of the viewport width or more changes the slide (spec §9). */
 export const SWIPE_THRESHOLD = 0.15;

@@ -1,9 +1,9 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { BadgeCheck, ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
 import { useSwipeThreshold } from "./embla-swipe.ts";
+import { useLazyEmbla } from "./lazy-embla.ts";
 import { type SellerReview, SellerReviewCard } from "./seller-reviews-card.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
@@ -128,11 +128,13 @@ export function SellerReviews({
   const headingId = useId();
   const mobile = useMobileMode();
   const reducedMotion = usePrefersReducedMotion();
-  const [viewportRef, api] = useEmblaCarousel({
-    loop: true,
-    align: "start",
-    duration: reducedMotion ? 0 : SELLER_REVIEWS_EMBLA_DURATION,
-  });
+  const options = useMemo(
+    () => ({ loop: true, align: "start", duration: reducedMotion ? 0 : SELLER_REVIEWS_EMBLA_DURATION }) as const,
+    [reducedMotion],
+  );
+  // Embla's code comes when the reviews near the screen (or with the first arrow click); they start
+  // moving by themselves from then on.
+  const [viewportRef, api, run] = useLazyEmbla(options);
   const [swipeShare, setSwipeShare] = useState(0.15);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
@@ -240,7 +242,7 @@ export function SellerReviews({
           <div className="mt-4 flex items-center justify-center gap-2">
             <button
               type="button"
-              onClick={() => api?.scrollPrev()}
+              onClick={() => run((carousel) => carousel.scrollPrev())}
               aria-label="Previous review"
               className={controlButton}
             >
@@ -256,7 +258,12 @@ export function SellerReviews({
                 {playing ? <Pause aria-hidden="true" size={18} /> : <Play aria-hidden="true" size={18} />}
               </button>
             )}
-            <button type="button" onClick={() => api?.scrollNext()} aria-label="Next review" className={controlButton}>
+            <button
+              type="button"
+              onClick={() => run((carousel) => carousel.scrollNext())}
+              aria-label="Next review"
+              className={controlButton}
+            >
               <ChevronRight aria-hidden="true" size={20} />
             </button>
           </div>
