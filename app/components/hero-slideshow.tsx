@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useSwipeThreshold } from "./embla-swipe.ts";
 import { type EmblaOptions, useLazyEmbla } from "./lazy-embla.ts";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
@@ -50,13 +49,12 @@ export function HeroSlideshow({
   className = "",
 }: HeroSlideshowProps) {
   // At the top of the page and moving by itself: Embla is fetched as soon as the page is interactive.
-  const [viewportRef, api, run] = useLazyEmbla(EMBLA_OPTIONS, "mount");
+  const [viewportRef, api, run] = useLazyEmbla(EMBLA_OPTIONS, { start: "mount" });
   const reducedMotion = usePrefersReducedMotion();
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  useSwipeThreshold(api);
 
   useEffect(() => {
     if (!api) return;

@@ -5,14 +5,17 @@ import { useCallback, useEffect, useRef, useState } from "react";
 export type EmblaApi = EmblaCarouselType;
 export type EmblaOptions = EmblaOptionsType;
 
-type EmblaFactory = typeof import("embla-carousel").default;
+interface EmblaCode {
+  Embla: typeof import("embla-carousel").default;
+  attachSwipeThreshold: typeof import("./embla-swipe.ts").attachSwipeThreshold;
+}
 
-let embla: Promise<EmblaFactory> | null = null;
+let embla: Promise<EmblaCode> | null = null;
 
-/** Embla's code, fetched once for all the carousels of the page (and again after a failed fetch). */
-export function loadEmbla(): Promise<EmblaFactory> {
-  embla ??= import("embla-carousel").then(
-    (module) => module.default,
+/** Embla and the store's swipe rule, fetched once for all the carousels of the page (again after a failure). */
+export function loadEmbla(): Promise<EmblaCode> {
+  embla ??= Promise.all([import("embla-carousel"), import("./embla-swipe.ts")]).then(
+    ([core, swipe]) => ({ Embla: core.default, attachSwipeThreshold: swipe.attachSwipeThreshold }),
     (error: unknown) => {
       embla = null;
       throw error;
@@ -32,13 +35,16 @@ export function sameOptions(a: EmblaOptions, b: EmblaOptions): boolean {
  * carousel comes near the screen. Until then the strip is as the server drew it: the first slides in
  * place, nothing moved.
  *
+ * A finished drag moves one step when it covers `swipeShare(width)` of the viewport's width (15 %
+ * unless told; see embla-swipe.ts), and snaps back otherwise.
+ *
  * Returns the viewport's ref, the instance once there is one, and `run`: it applies a control (an arrow,
  * a dot, the autoplay) now, or as soon as Embla is there, fetching it if nobody has yet. `run` never
  * changes, so timers that use it are not restarted when Embla arrives.
  */
 export function useLazyEmbla(
   options: EmblaOptions,
-  start: "mount" | "visible" = "visible",
+  { start = "visible", swipeShare }: { start?: "mount" | "visible"; swipeShare?: (width: number) => number } = {},
 ): [(node: HTMLElement | null) => void, EmblaApi | undefined, (action: (api: EmblaApi) => void) => void] {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
   const [wanted, setWanted] = useState(false);
@@ -46,6 +52,8 @@ export function useLazyEmbla(
   const current = useRef<EmblaApi | undefined>(undefined);
   const pending = useRef<((api: EmblaApi) => void) | null>(null);
   const stored = useRef(options);
+  const share = useRef(swipeShare);
+  share.current = swipeShare;
 
   useEffect(() => {
     if (!viewport || wanted) return;
@@ -66,11 +74,13 @@ export function useLazyEmbla(
   useEffect(() => {
     if (!viewport || !wanted) return;
     let instance: EmblaApi | undefined;
+    let detachSwipe: (() => void) | undefined;
     let cancelled = false;
     loadEmbla().then(
-      (Embla) => {
+      ({ Embla, attachSwipeThreshold }) => {
         if (cancelled) return;
         instance = Embla(viewport, stored.current);
+        detachSwipe = attachSwipeThreshold(instance, (width) => share.current?.(width));
         current.current = instance;
         setApi(instance);
         const action = pending.current;
@@ -83,6 +93,7 @@ export function useLazyEmbla(
     );
     return () => {
       cancelled = true;
+      detachSwipe?.();
       instance?.destroy();
       current.current = undefined;
       setApi(undefined);

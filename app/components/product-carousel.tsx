@@ -2,7 +2,6 @@ import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
-import { useSwipeThreshold } from "./embla-swipe.ts";
 import { type EmblaOptions, useLazyEmbla } from "./lazy-embla.ts";
 import { ProductCard, type ProductCardData, type ProductCardProps } from "./product-card.tsx";
 
@@ -65,7 +64,6 @@ export function ProductCarousel({
   // Embla's code comes when the carousel nears the screen (or with the first arrow click).
   const [viewportRef, api, run] = useLazyEmbla(options);
   const [scrollable, setScrollable] = useState(true);
-  useSwipeThreshold(api);
 
   const update = useCallback(() => {
     if (api) setScrollable(api.canScrollNext() || api.canScrollPrev());
