@@ -22,8 +22,8 @@ import { TopNavigation } from "./components/top-navigation.tsx";
 import { appContext } from "./context.ts";
 import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/cart-context.tsx";
 import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
+import { LazyShellEffects } from "./features/shell/lazy-shell-effects.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
-import { ShellEffects } from "./features/shell/shell-effects.tsx";
 import { isMobileUserAgent, MOBILE_AGENT_CLASS } from "./lib/mobile-user-agent.ts";
 import stylesheet from "./styles/app.css?url";
 
@@ -145,7 +145,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <ToastContainer />
         {data ? (
-          <ShellEffects
+          <LazyShellEffects
             gTagId={data.store.gTagId}
             signedIn={data.signedIn}
             exitIntentOffer={data.shell.exitIntentOffer}

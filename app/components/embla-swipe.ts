@@ -1,8 +1,4 @@
-import type { UseEmblaCarouselType } from "embla-carousel-react";
-import { useEffect } from "react";
-
-/** The Embla API as useEmblaCarousel hands it out (embla-carousel itself is not a direct dependency). */
-export type EmblaApi = NonNullable<UseEmblaCarouselType[1]>;
+import type { EmblaApi } from "./lazy-embla.ts";
 
 /** A drag of this share of the viewport width or more changes the slide (spec §9). */
 export const SWIPE_THRESHOLD = 0.15;
@@ -28,45 +24,47 @@ export function stepTarget(start: number, step: number, count: number, loop: boo
 
 /**
  * Embla does the dragging (pointer, touch, momentum); this only replaces its decision of where a
- * drag ends with the spec's rule: a drag of 15 % of the width or more moves one step, less snaps back.
- * Embla reports pointerUp after choosing its own target, so retargeting here wins.
+ * drag ends with the spec's rule: a drag of `share(width)` of the width (15 % when it gives none) or
+ * more moves one step, less snaps back. Embla reports pointerUp after choosing its own target, so retargeting here
+ * wins. Fetched with Embla (see lazy-embla.ts); returns the function that detaches it.
  */
-export function useSwipeThreshold(api: EmblaApi | undefined, threshold = SWIPE_THRESHOLD): void {
-  useEffect(() => {
-    if (!api) return;
-    const root = api.rootNode();
-    let startX = 0;
-    let lastX = 0;
-    let startSnap = 0;
-    let tracking = false;
-    // Pointer events fire before the mouse and touch events Embla listens to, so positions are current.
-    const onPointerDown = (event: PointerEvent) => {
-      startX = event.clientX;
-      lastX = event.clientX;
-      tracking = true;
-    };
-    const onPointerMove = (event: PointerEvent) => {
-      if (tracking) lastX = event.clientX;
-    };
-    const onDragStart = () => {
-      startSnap = api.selectedScrollSnap();
-    };
-    const onDragEnd = () => {
-      if (!tracking) return;
-      tracking = false;
-      const step = swipeStep(lastX - startX, root.clientWidth, threshold);
-      const count = api.scrollSnapList().length;
-      api.scrollTo(stepTarget(startSnap, step, count, api.internalEngine().options.loop));
-    };
-    root.addEventListener("pointerdown", onPointerDown);
-    window.addEventListener("pointermove", onPointerMove, { passive: true });
-    api.on("pointerDown", onDragStart);
-    api.on("pointerUp", onDragEnd);
-    return () => {
-      root.removeEventListener("pointerdown", onPointerDown);
-      window.removeEventListener("pointermove", onPointerMove);
-      api.off("pointerDown", onDragStart);
-      api.off("pointerUp", onDragEnd);
-    };
-  }, [api, threshold]);
+export function attachSwipeThreshold(
+  api: EmblaApi,
+  share: (width: number) => number | undefined = () => undefined,
+): () => void {
+  const root = api.rootNode();
+  let startX = 0;
+  let lastX = 0;
+  let startSnap = 0;
+  let tracking = false;
+  // Pointer events fire before the mouse and touch events Embla listens to, so positions are current.
+  const onPointerDown = (event: PointerEvent) => {
+    startX = event.clientX;
+    lastX = event.clientX;
+    tracking = true;
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (tracking) lastX = event.clientX;
+  };
+  const onDragStart = () => {
+    startSnap = api.selectedScrollSnap();
+  };
+  const onDragEnd = () => {
+    if (!tracking) return;
+    tracking = false;
+    const width = root.clientWidth;
+    const step = swipeStep(lastX - startX, width, share(width) ?? SWIPE_THRESHOLD);
+    const count = api.scrollSnapList().length;
+    api.scrollTo(stepTarget(startSnap, step, count, api.internalEngine().options.loop));
+  };
+  root.addEventListener("pointerdown", onPointerDown);
+  window.addEventListener("pointermove", onPointerMove, { passive: true });
+  api.on("pointerDown", onDragStart);
+  api.on("pointerUp", onDragEnd);
+  return () => {
+    root.removeEventListener("pointerdown", onPointerDown);
+    window.removeEventListener("pointermove", onPointerMove);
+    api.off("pointerDown", onDragStart);
+    api.off("pointerUp", onDragEnd);
+  };
 }

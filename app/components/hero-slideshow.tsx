@@ -1,8 +1,7 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useSwipeThreshold } from "./embla-swipe.ts";
+import { type EmblaOptions, useLazyEmbla } from "./lazy-embla.ts";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
 /** Spec §9: the slideshow advances every 7500 ms. */
@@ -33,6 +32,8 @@ export function shouldAutoAdvance(state: {
   return state.slideCount > 1 && state.playing && !state.hovered && !state.focused && !state.reducedMotion;
 }
 
+const EMBLA_OPTIONS: EmblaOptions = { loop: true };
+
 const controlButton =
   "flex size-11 items-center justify-center rounded-full bg-white/90 text-water-900 shadow hover:bg-white desk:size-10";
 
@@ -47,13 +48,13 @@ export function HeroSlideshow({
   label = "Featured",
   className = "",
 }: HeroSlideshowProps) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true });
+  // At the top of the page and moving by itself: Embla is fetched as soon as the page is interactive.
+  const [viewportRef, api, run] = useLazyEmbla(EMBLA_OPTIONS, { start: "mount" });
   const reducedMotion = usePrefersReducedMotion();
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  useSwipeThreshold(api);
 
   useEffect(() => {
     if (!api) return;
@@ -68,27 +69,37 @@ export function HeroSlideshow({
   }, [api]);
 
   const autoAdvance = shouldAutoAdvance({ slideCount: slides.length, playing, hovered, focused, reducedMotion });
+  // The interval counts from hydration, whether or not Embla has arrived yet.
+  const restartTimer = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (!api || !autoAdvance) return;
+    if (!autoAdvance) return;
     let timer = setTimeout(advance, intervalMs);
     function advance() {
       // A background tab does not advance; it picks up where it was when the shopper comes back.
-      if (document.visibilityState === "visible") api?.scrollNext();
+      if (document.visibilityState === "visible") run((carousel) => carousel.scrollNext());
       else restart();
     }
     function restart() {
       clearTimeout(timer);
       timer = setTimeout(advance, intervalMs);
     }
+    restartTimer.current = restart;
+    return () => {
+      clearTimeout(timer);
+      restartTimer.current = null;
+    };
+  }, [autoAdvance, intervalMs, run]);
+  useEffect(() => {
+    if (!api) return;
     // Any move (drag, arrow, dot) starts a full interval again.
+    const restart = () => restartTimer.current?.();
     api.on("select", restart);
     api.on("pointerDown", restart);
     return () => {
-      clearTimeout(timer);
       api.off("select", restart);
       api.off("pointerDown", restart);
     };
-  }, [api, autoAdvance, intervalMs]);
+  }, [api]);
 
   if (slides.length === 0) return null;
   const many = slides.length > 1;
@@ -161,7 +172,7 @@ export function HeroSlideshow({
         <>
           <button
             type="button"
-            onClick={() => api?.scrollPrev()}
+            onClick={() => run((carousel) => carousel.scrollPrev())}
             aria-label="Previous slide"
             className={`${controlButton} absolute top-[calc(50%-22px)] left-2 -translate-y-1/2`}
           >
@@ -169,7 +180,7 @@ export function HeroSlideshow({
           </button>
           <button
             type="button"
-            onClick={() => api?.scrollNext()}
+            onClick={() => run((carousel) => carousel.scrollNext())}
             aria-label="Next slide"
             className={`${controlButton} absolute top-[calc(50%-22px)] right-2 -translate-y-1/2`}
           >
@@ -191,7 +202,7 @@ export function HeroSlideshow({
               <button
                 key={slide.url}
                 type="button"
-                onClick={() => api?.scrollTo(index)}
+                onClick={() => run((carousel) => carousel.scrollTo(index))}
                 aria-label={`Go to slide ${index + 1}`}
                 aria-current={index === selected ? "true" : undefined}
                 className="group flex size-11 items-center justify-center"

@@ -2,8 +2,6 @@
 // means "check your email". One request at a time; Enter submits.
 import { Mail } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { apiJson, messageOf } from "../features/account/account-api.ts";
-import { getBotToken } from "../features/account/bot-token.ts";
 
 type Status =
   | { kind: "idle" }
@@ -28,7 +26,8 @@ export function NewsletterBlock() {
     event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
-    // zod is ~24 KB gzip: every page carries this block, so its rules are fetched on the first submit only.
+    // zod is ~24 KB gzip: every page carries this block, so its rules are fetched on the first submit only,
+    // and so are the bot check and the API helper.
     const { emailSchema } = await import("../../shared/account-forms.ts");
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
@@ -38,6 +37,10 @@ export function NewsletterBlock() {
     }
     setStatus({ kind: "submitting" });
     try {
+      const [{ getBotToken }, { apiJson }] = await Promise.all([
+        import("../features/account/bot-token.ts"),
+        import("../features/account/account-api.ts"),
+      ]);
       const token = await getBotToken("newsletter");
       await apiJson(`/api/newsletterSubscriptions/subscribe?email=${encodeURIComponent(parsed.data)}`, {
         method: "POST",
@@ -46,7 +49,8 @@ export function NewsletterBlock() {
       setStatus({ kind: "success" });
       setEmail("");
     } catch (error) {
-      setStatus({ kind: "error", message: messageOf(error, "Failed") });
+      // As account-api's messageOf words it (that module may be the one that failed to load).
+      setStatus({ kind: "error", message: error instanceof Error && error.message ? error.message : "Failed" });
     } finally {
       inFlight.current = false;
     }

@@ -1,9 +1,8 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
-import { useSwipeThreshold } from "./embla-swipe.ts";
+import { type EmblaOptions, useLazyEmbla } from "./lazy-embla.ts";
 import { ProductCard, type ProductCardData, type ProductCardProps } from "./product-card.tsx";
 
 /** Spec §9: 2 per view and step 2 on phones, 5 and 5 on desktop (≥ 993 px), items about 250 px wide. */
@@ -55,12 +54,16 @@ export function ProductCarousel({
 }: ProductCarouselProps) {
   // Mobile mode (narrow window or a phone's user agent) steps by 2, matching the CSS's phone layout.
   const mobile = useMobileMode();
-  const [viewportRef, api] = useEmblaCarousel({
-    ...CAROUSEL_OPTIONS,
-    breakpoints: mobile ? {} : { "(min-width: 993px)": { slidesToScroll: desktopPerView } },
-  });
+  const options = useMemo(
+    (): EmblaOptions => ({
+      ...CAROUSEL_OPTIONS,
+      breakpoints: mobile ? {} : { "(min-width: 993px)": { slidesToScroll: desktopPerView } },
+    }),
+    [mobile, desktopPerView],
+  );
+  // Embla's code comes when the carousel nears the screen (or with the first arrow click).
+  const [viewportRef, api, run] = useLazyEmbla(options);
   const [scrollable, setScrollable] = useState(true);
-  useSwipeThreshold(api);
 
   const update = useCallback(() => {
     if (api) setScrollable(api.canScrollNext() || api.canScrollPrev());
@@ -93,7 +96,7 @@ export function ProductCarousel({
             <button
               type="button"
               className={arrowButton}
-              onClick={() => api?.scrollPrev()}
+              onClick={() => run((carousel) => carousel.scrollPrev())}
               aria-label={`Previous ${title}`}
             >
               <ChevronLeft aria-hidden="true" size={20} />
@@ -101,7 +104,7 @@ export function ProductCarousel({
             <button
               type="button"
               className={arrowButton}
-              onClick={() => api?.scrollNext()}
+              onClick={() => run((carousel) => carousel.scrollNext())}
               aria-label={`Next ${title}`}
             >
               <ChevronRight aria-hidden="true" size={20} />

@@ -1,9 +1,8 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { BadgeCheck, ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
-import { useSwipeThreshold } from "./embla-swipe.ts";
+import { useLazyEmbla } from "./lazy-embla.ts";
 import { type SellerReview, SellerReviewCard } from "./seller-reviews-card.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
@@ -107,6 +106,11 @@ function useSellerReviews(given: readonly SellerReview[] | undefined) {
   return state;
 }
 
+/** A swipe of SELLER_REVIEWS_SWIPE_PX moves, whatever the carousel's width. */
+function reviewsSwipeShare(width: number): number {
+  return SELLER_REVIEWS_SWIPE_PX / Math.max(width, 1);
+}
+
 const controlButton =
   "flex size-11 items-center justify-center rounded-full border border-line bg-white text-water-900 shadow-sm hover:border-aqua-500";
 
@@ -128,27 +132,16 @@ export function SellerReviews({
   const headingId = useId();
   const mobile = useMobileMode();
   const reducedMotion = usePrefersReducedMotion();
-  const [viewportRef, api] = useEmblaCarousel({
-    loop: true,
-    align: "start",
-    duration: reducedMotion ? 0 : SELLER_REVIEWS_EMBLA_DURATION,
-  });
-  const [swipeShare, setSwipeShare] = useState(0.15);
+  const options = useMemo(
+    () => ({ loop: true, align: "start", duration: reducedMotion ? 0 : SELLER_REVIEWS_EMBLA_DURATION }) as const,
+    [reducedMotion],
+  );
+  // Embla's code comes when the reviews near the screen (or with the first arrow click); they start
+  // moving by themselves from then on. The swipe rule is in pixels, the swipe helper takes a share.
+  const [viewportRef, api, run] = useLazyEmbla(options, { swipeShare: reviewsSwipeShare });
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  useSwipeThreshold(api, swipeShare);
-
-  // The swipe rule is in pixels; Embla's helper takes a share of the width.
-  useEffect(() => {
-    if (!api) return;
-    const measure = () => setSwipeShare(SELLER_REVIEWS_SWIPE_PX / Math.max(api.rootNode().clientWidth, 1));
-    measure();
-    api.on("resize", measure);
-    return () => {
-      api.off("resize", measure);
-    };
-  }, [api]);
 
   const count = reviews?.length ?? 0;
   const autoAdvance = count > 1 && playing && !hovered && !focused && !reducedMotion;
@@ -240,7 +233,7 @@ export function SellerReviews({
           <div className="mt-4 flex items-center justify-center gap-2">
             <button
               type="button"
-              onClick={() => api?.scrollPrev()}
+              onClick={() => run((carousel) => carousel.scrollPrev())}
               aria-label="Previous review"
               className={controlButton}
             >
@@ -256,7 +249,12 @@ export function SellerReviews({
                 {playing ? <Pause aria-hidden="true" size={18} /> : <Play aria-hidden="true" size={18} />}
               </button>
             )}
-            <button type="button" onClick={() => api?.scrollNext()} aria-label="Next review" className={controlButton}>
+            <button
+              type="button"
+              onClick={() => run((carousel) => carousel.scrollNext())}
+              aria-label="Next review"
+              className={controlButton}
+            >
               <ChevronRight aria-hidden="true" size={20} />
             </button>
           </div>

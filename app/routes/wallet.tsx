@@ -1,7 +1,7 @@
 // /wallet (spec §2 "Wallet", §4): 'Checking login status...' until the user is known; anonymous visitors
 // are sent to sign in; then the tabs 'Payment methods' (default) and 'Transaction History'.
-import * as Tabs from "@radix-ui/react-tabs";
 import { useEffect } from "react";
+import { Tabs } from "../components/tabs.tsx";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import { loginPath, useCurrentUser } from "../features/account/use-current-user.ts";
@@ -25,22 +25,25 @@ export default function Wallet() {
       {lookup.status === "loading" ? <p className="text-muted">Checking login status...</p> : null}
       {lookup.status === "anonymous" ? <p className="text-muted">Redirect to login...</p> : null}
       {lookup.status === "signed-in" ? (
-        <Tabs.Root defaultValue="payment-methods">
-          <Tabs.List aria-label="Wallet" className="mb-6 flex gap-2 border-b border-line">
-            <Tabs.Trigger value="payment-methods" className={tabClass}>
-              Payment methods
-            </Tabs.Trigger>
-            <Tabs.Trigger value="transactions" className={tabClass}>
-              Transaction History
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="payment-methods" className="focus:outline-none">
-            <PaymentMethodsTab userId={lookup.user.id} />
-          </Tabs.Content>
-          <Tabs.Content value="transactions" className="focus:outline-none">
-            <TransactionsTab userId={lookup.user.id} />
-          </Tabs.Content>
-        </Tabs.Root>
+        <Tabs
+          label="Wallet"
+          defaultValue="payment-methods"
+          items={[
+            {
+              value: "payment-methods",
+              label: "Payment methods",
+              content: <PaymentMethodsTab userId={lookup.user.id} />,
+            },
+            {
+              value: "transactions",
+              label: "Transaction History",
+              content: <TransactionsTab userId={lookup.user.id} />,
+            },
+          ]}
+          listClassName="mb-6 flex gap-2 border-b border-line"
+          tabClassName={tabClass}
+          panelClassName="focus:outline-none"
+        />
       ) : null}
     </AccountPage>
   );

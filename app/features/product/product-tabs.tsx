@@ -1,4 +1,4 @@
-import * as Tabs from "@radix-ui/react-tabs";
+import { type TabItem, Tabs } from "../../components/tabs.tsx";
 import { RICH_TEXT } from "../catalog/rich-text.ts";
 
 /** Shown in the DESCRIPTION tab when the product has no description (spec §2). */
@@ -22,42 +22,46 @@ export function ProductTabs({
   specifications: readonly Specification[];
 }) {
   const hasDescription = Boolean(descriptionHtml?.replace(/<[^>]*>/g, "").trim());
+  const description: TabItem = {
+    value: "description",
+    label: "DESCRIPTION",
+    content: hasDescription ? (
+      <div
+        className={`max-w-3xl leading-7 ${RICH_TEXT}`}
+        // The merchant's own HTML from the catalog; never shopper input.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: catalog content written by the store.
+        dangerouslySetInnerHTML={{ __html: descriptionHtml ?? "" }}
+      />
+    ) : (
+      <p className="text-lg font-semibold text-water-900">{NO_DESCRIPTION_TEXT}</p>
+    ),
+  };
+  const items: TabItem[] = [description];
+  if (specifications.length > 0) {
+    items.push({
+      value: "specifications",
+      label: "SPECIFICATIONS",
+      content: (
+        <dl className="grid max-w-2xl grid-cols-[minmax(8rem,auto)_1fr] gap-x-6 gap-y-2 text-sm">
+          {specifications.map((spec) => (
+            <div key={spec.label} className="contents">
+              <dt className="text-muted">{spec.label}</dt>
+              <dd className={spec.partNumber ? "part-number" : ""}>{spec.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ),
+    });
+  }
   return (
-    <Tabs.Root defaultValue="description" className="rounded-lg border border-line bg-white">
-      <Tabs.List aria-label="Product information" className="flex gap-2 border-b border-line px-2">
-        <Tabs.Trigger value="description" className={tabClass}>
-          DESCRIPTION
-        </Tabs.Trigger>
-        {specifications.length > 0 ? (
-          <Tabs.Trigger value="specifications" className={tabClass}>
-            SPECIFICATIONS
-          </Tabs.Trigger>
-        ) : null}
-      </Tabs.List>
-      <Tabs.Content value="description" className="p-4 desk:p-6">
-        {hasDescription ? (
-          <div
-            className={`max-w-3xl leading-7 ${RICH_TEXT}`}
-            // The merchant's own HTML from the catalog; never shopper input.
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: catalog content written by the store.
-            dangerouslySetInnerHTML={{ __html: descriptionHtml ?? "" }}
-          />
-        ) : (
-          <p className="text-lg font-semibold text-water-900">{NO_DESCRIPTION_TEXT}</p>
-        )}
-      </Tabs.Content>
-      {specifications.length > 0 ? (
-        <Tabs.Content value="specifications" className="p-4 desk:p-6">
-          <dl className="grid max-w-2xl grid-cols-[minmax(8rem,auto)_1fr] gap-x-6 gap-y-2 text-sm">
-            {specifications.map((spec) => (
-              <div key={spec.label} className="contents">
-                <dt className="text-muted">{spec.label}</dt>
-                <dd className={spec.partNumber ? "part-number" : ""}>{spec.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </Tabs.Content>
-      ) : null}
-    </Tabs.Root>
+    <Tabs
+      items={items}
+      label="Product information"
+      defaultValue="description"
+      className="rounded-lg border border-line bg-white"
+      listClassName="flex gap-2 border-b border-line px-2"
+      tabClassName={tabClass}
+      panelClassName="p-4 desk:p-6"
+    />
   );
 }
