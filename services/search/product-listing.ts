@@ -71,9 +71,11 @@ export interface ListingExtras {
 
 function withExtras(statement: SQL, extras: ListingExtras | undefined): SQL {
   if (!extras) return statement;
-  return sql`select listing.*, ${extras.cards ? cardsJson(sql`listing.ids`) : sql`null`} as cards,
+  // Materialized: the listing is computed once, not pulled up and repeated for each use of its ids.
+  return sql`with listing as materialized (${statement})
+    select listing.*, ${extras.cards ? cardsJson(sql`listing.ids`) : sql`null`} as cards,
     ${extras.collections ?? sql`null`} as collections
-    from (${statement}) listing`;
+    from listing`;
 }
 
 type FacetGroup =

@@ -204,10 +204,15 @@ test("reviews, questions and recommendations load when their block comes into vi
 
 test("recently viewed: newest first in storage, shown as a history with remove buttons", async ({ page, request }) => {
   const [a, b, c] = await productHandles(request, "", 3);
+  // A view is recorded by an effect once the page runs: wait for it before moving on.
+  const viewed = () =>
+    page.evaluate(() => localStorage.getItem("recentlyViewedProducts")?.split(",").filter(Boolean).length ?? 0);
   await page.goto(`/products/${a}`);
   await hydrated(page);
+  await expect.poll(viewed).toBe(1);
   await page.goto(`/products/${b}`);
   await hydrated(page);
+  await expect.poll(viewed).toBe(2);
   await page.goto(`/products/${c}`);
   const history = page.getByRole("region", { name: "Recently Viewed" });
   await expect(history.getByTestId("product-card")).toHaveCount(2);
