@@ -53,8 +53,12 @@ const RESULTS_ID = "category-products";
 const HEADING_ID = "category-top";
 /** Featured products shown in the carousel. */
 const FEATURED_LIMIT = 10;
-/** Roughly how much text fills the folded description; the browser measures the real height. */
-const FOLD_TEXT_LENGTH = Math.round((DESCRIPTION_FOLD_PX / 28) * 110);
+/**
+ * Roughly how much text fills the folded description (28 px lines of about 110 characters on a desktop,
+ * 45 on a phone); the browser measures the real height. A close guess keeps the description from
+ * folding, and the page below it from jumping, when the page hydrates.
+ */
+const foldTextLength = (phone: boolean) => Math.round((DESCRIPTION_FOLD_PX / 28) * (phone ? 45 : 110));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
@@ -147,6 +151,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 
   const descriptionText = plainDescription(collection.descriptionHtml, 10_000);
+  const phone = isMobileUserAgent(request.headers.get("user-agent"));
   return {
     kind: "found" as const,
     seo,
@@ -156,7 +161,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       handle: collection.handle,
       descriptionHtml: collection.descriptionHtml,
     },
-    descriptionFolded: descriptionText.length > FOLD_TEXT_LENGTH,
+    descriptionFolded: descriptionText.length > foldTextLength(phone),
     banner: banner ? { imagePath: banner.imagePath, altText: banner.altText || collection.title } : null,
     subCategories,
     featured: featured.map(compactCard),
@@ -175,7 +180,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       handle: entryHandle,
     })),
     categoriesError,
-    eagerImages: !isMobileUserAgent(request.headers.get("user-agent")),
+    eagerImages: !phone,
     currency: displayCurrency(store),
     productPath,
     collectionPath,

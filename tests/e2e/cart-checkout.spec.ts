@@ -112,6 +112,8 @@ async function payWith(page: Page, number: string) {
 test("a shopper searches by part number, picks a variant, adds it: the cart overlay opens", async ({ page }) => {
   const { product, variant } = await pickProductWithVariants(page.request);
   await page.goto("/");
+  // The suggestions' code loads when the shopper points at the box.
+  await page.getByPlaceholder("Enter Keyword or Part Number...").hover();
   const search = page.getByRole("combobox", { name: "Search by keyword or part number" });
   await search.fill(product.productCode ?? product.title);
   await search.press("Enter");

@@ -1,6 +1,7 @@
 // The cart slide-over's code (Radix Dialog, the line and totals parts, the discount box) is not part of
-// the first load: it is fetched when the browser is idle after the page has loaded, or at once when the
-// overlay is opened before that, and mounted the first time the overlay opens.
+// the first load: it is fetched at the shopper's first touch, click or key press (an Add to Cart or a
+// cart button starts it before its click lands), or when the overlay opens, and mounted the first time
+// the overlay opens. Nothing is fetched or run while the page is still settling.
 import { lazy, Suspense, useEffect } from "react";
 import { useOpenedOnce } from "../../lib/use-opened-once.ts";
 import { useCart } from "./cart-context.tsx";
@@ -11,15 +12,18 @@ const CartOverlay = lazy(() => loadOverlay().then((module) => ({ default: module
 export function LazyCartOverlay(props: { currency: string; productPath: string }) {
   const { overlayOpen } = useCart();
   const opened = useOpenedOnce(overlayOpen);
-  // Warm the chunk once the page is idle, so the first open does not wait for the network.
+  // Warm the chunk on the first interaction, so the first open does not wait for the network.
   useEffect(() => {
-    const warm = () => void loadOverlay().catch(() => undefined);
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(warm, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(warm, 3000);
-    return () => clearTimeout(timer);
+    const events = ["pointerdown", "keydown", "touchstart"] as const;
+    const stop = () => {
+      for (const type of events) window.removeEventListener(type, warm, true);
+    };
+    const warm = () => {
+      stop();
+      void loadOverlay().catch(() => undefined);
+    };
+    for (const type of events) window.addEventListener(type, warm, { capture: true, passive: true });
+    return stop;
   }, []);
   if (!opened) return null;
   return (

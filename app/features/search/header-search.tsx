@@ -14,15 +14,14 @@ import { searchResultsUrl } from "./header-search-url.ts";
 type Combobox = ComponentType<HeaderSearchComboboxProps>;
 
 // React Aria's combobox is most of the header's JavaScript. Every page would pay for it before it can
-// hydrate, so it is fetched after hydration (when the browser is idle, or at once when the shopper
-// points at or touches the box) and then replaces the plain input in place.
+// hydrate, and a phone for running it while the page settles, so it is fetched when the shopper points
+// at, touches or tabs into the box, and then replaces the plain input in place (keeping focus, caret
+// and what was typed). The plain form searches meanwhile.
 let comboboxModule: Promise<Combobox> | undefined;
 function loadCombobox(): Promise<Combobox> {
   comboboxModule ??= import("./header-search-combobox.tsx").then((module) => module.HeaderSearchCombobox);
   return comboboxModule;
 }
-
-const IDLE_LOAD_TIMEOUT_MS = 3000;
 
 export interface HeaderSearchProps {
   /** The keyword shown (the results page's q); the box shows it again after each navigation. */
@@ -68,16 +67,6 @@ export function HeaderSearch({
       // The plain form keeps working; nothing to tell the shopper.
       .catch((error: unknown) => console.error("Search suggestions failed to load", error));
   }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration.
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(enhance, { timeout: IDLE_LOAD_TIMEOUT_MS });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(enhance, IDLE_LOAD_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, []);
 
   function runSearch() {
     navigate(searchResultsUrl(value, location));
