@@ -103,7 +103,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             rollingTexts={data.shell.rollingTexts}
             headerLinks={data.shell.headerLinks}
             onCartClick={onCartButtonClick}
-            categoryBar={<TopNavigation items={data.shell.navigation} label="Shop by category" />}
+            // Desktop only: a phone's browser never shows it, so it is not rendered for one (useMobileAgent).
+            categoryBar={
+              data.mobileAgent ? null : <TopNavigation items={data.shell.navigation} label="Shop by category" />
+            }
           />
         ) : null}
         <CartProvider serverCount={data?.cartCount ?? 0}>

@@ -47,6 +47,7 @@ import {
   seoMeta,
   withStoreName,
 } from "../lib/seo.ts";
+import { useMobileAgent } from "../lib/use-mobile-agent.ts";
 import type { Route } from "./+types/category";
 
 const RESULTS_ID = "category-products";
@@ -209,6 +210,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
   const { collection, listing, currency, productPath, collectionPath, noImageUrl, eagerImages, pathTag, basePath } =
     page;
   const nav = useListingNavigation();
+  const mobileAgent = useMobileAgent();
   const cart = useAddToCart();
   const [drawerOpen, setDrawerOpen] = useState(false);
 
@@ -253,15 +255,18 @@ function CategoryView({ data: page }: { data: FoundData }) {
           ]}
         />
         <div className="mt-4 desk:grid desk:grid-cols-[250px_minmax(0,1fr)] desk:gap-8">
-          <aside aria-label="Categories and filters" className="hidden flex-col gap-6 desk:flex">
-            <CategorySidebar
-              categories={page.categories}
-              error={page.categoriesError}
-              collectionPath={collectionPath}
-              currentHandle={collection.handle}
-            />
-            <FilterSidebar {...sidebarProps} />
-          </aside>
+          {/* Desktop only; a phone filters in the drawer (useMobileAgent). */}
+          {mobileAgent ? null : (
+            <aside aria-label="Categories and filters" className="hidden flex-col gap-6 desk:flex">
+              <CategorySidebar
+                categories={page.categories}
+                error={page.categoriesError}
+                collectionPath={collectionPath}
+                currentHandle={collection.handle}
+              />
+              <FilterSidebar {...sidebarProps} />
+            </aside>
+          )}
 
           <div className="min-w-0">
             <div id={HEADING_ID} className="scroll-mt-4">

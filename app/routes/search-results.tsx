@@ -32,6 +32,7 @@ import {
   seoMeta,
   withStoreName,
 } from "../lib/seo.ts";
+import { useMobileAgent } from "../lib/use-mobile-agent.ts";
 import type { Route } from "./+types/search-results";
 
 export const EXPERT_ASSISTANCE_URL = "/Articles.asp?ID=355";
@@ -121,6 +122,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
     loaderData;
   const query = loaderData.query;
   const nav = useListingNavigation(RESULTS_DEBOUNCE_MS);
+  const mobileAgent = useMobileAgent();
   const [view, setView] = useViewMode();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [within, setWithin] = useState("");
@@ -158,9 +160,12 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       <div className="container-store py-4 desk:py-6">
         <Breadcrumbs items={[{ label: query.q ? searchCrumbLabel(query.q) : "Search" }]} />
         <div className="mt-4 desk:grid desk:grid-cols-[250px_minmax(0,1fr)] desk:gap-8">
-          <aside aria-label="Filters" className="hidden desk:block">
-            <FilterSidebar {...sidebarProps} />
-          </aside>
+          {/* Desktop only; a phone filters in the drawer (useMobileAgent). */}
+          {mobileAgent ? null : (
+            <aside aria-label="Filters" className="hidden desk:block">
+              <FilterSidebar {...sidebarProps} />
+            </aside>
+          )}
 
           <div id={RESULTS_ID} className="min-w-0 scroll-mt-4">
             <h1 className="text-2xl font-extrabold text-water-900 desk:text-3xl">
