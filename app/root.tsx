@@ -25,6 +25,7 @@ import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
 import { LazyShellEffects } from "./features/shell/lazy-shell-effects.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
 import { isMobileUserAgent, MOBILE_AGENT_CLASS } from "./lib/mobile-user-agent.ts";
+import { MobileAgentContext } from "./lib/use-mobile-agent.ts";
 import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -111,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <CartProvider serverCount={data?.cartCount ?? 0}>
           <main id="main" className="flex-1">
-            {children}
+            <MobileAgentContext.Provider value={data?.mobileAgent === true}>{children}</MobileAgentContext.Provider>
           </main>
           {data ? (
             <LazyCartOverlay currency={data.store.storeCurrency} productPath={data.store.paths.products} />

@@ -5,6 +5,7 @@ import { imageSrcSet, imageUrlForWidth } from "../../shared/image-srcset.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { availabilityText, savings } from "../../shared/price-display.ts";
 import { isCardAddToCartDisabled } from "../../shared/variant-selection.ts";
+import { useMobileAgent } from "../lib/use-mobile-agent.ts";
 import { Price } from "./price.tsx";
 import { StarRating } from "./star-rating.tsx";
 
@@ -126,6 +127,8 @@ export function ProductCard({
 }: ProductCardProps) {
   const href = `${productPath}/${product.handle}`;
   const [mainImage, setMainImage] = useState(product.imageUrl);
+  // The hover thumbnails are a desktop pointer nicety: a phone's browser is not sent them.
+  const mobileAgent = useMobileAgent();
   const [adding, setAdding] = useState(false);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => setMainImage(product.imageUrl), [product.imageUrl]);
@@ -226,7 +229,7 @@ export function ProductCard({
             </div>
           ) : null}
         </div>
-        {thumbnails.length > 1 ? (
+        {mobileAgent ? null : thumbnails.length > 1 ? (
           // Hover previews are a pointer nicety on desktop; keyboard users get every image on the product page.
           <div className="mt-2 hidden gap-1 desk:flex" aria-hidden="true">
             {thumbnails.map((thumbnail) => (
