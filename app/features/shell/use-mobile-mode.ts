@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { isMobileUserAgent, MOBILE_MAX_WIDTH } from "../../lib/mobile-user-agent.ts";
+import { useMobileAgent } from "../../lib/use-mobile-agent.ts";
 
 /** Spec §9: mobile mode at a window width of 992 px or less, or with a mobile user agent. */
 const QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
@@ -14,7 +15,12 @@ function snapshot(): boolean {
   return window.matchMedia(QUERY).matches || isMobileUserAgent(navigator.userAgent);
 }
 
-/** True in mobile mode. The server renders the desktop layout; CSS does the rest before hydration. */
+/**
+ * True in mobile mode. The server renders the phone layout for a phone's browser (useMobileAgent) and the
+ * desktop layout otherwise, CSS doing the rest before hydration; hydration starts from the same guess,
+ * so a phone does not render its carousels a second time right after hydrating.
+ */
 export function useMobileMode(): boolean {
-  return useSyncExternalStore(subscribe, snapshot, () => false);
+  const agent = useMobileAgent();
+  return useSyncExternalStore(subscribe, snapshot, () => agent);
 }
