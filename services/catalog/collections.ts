@@ -461,8 +461,10 @@ export async function getCollectionImage(
 
 export const FEATURED_PRODUCTS_LIMIT = 24;
 
-/** The collection's featured products (published ones) as product cards, in the merchant's order. */
-/** `knownCollection`: the caller has just read the collection, so an unknown id need not be checked for. */
+/**
+ * The collection's featured products (published ones) as product cards, in the merchant's order.
+ * `knownCollection`: the caller has just read the collection, so an unknown id need not be checked for.
+ */
 export async function getFeaturedProducts(
   db: Database,
   id: number,

@@ -253,11 +253,10 @@ function isSellable(level: VariantInventoryLevel): boolean {
   return level.bypassNegativeQuantity || level.availableQuantity > 0;
 }
 
-/** The product by handle, published only; NotFound otherwise. */
 /**
- * The product with everything its page and GET /api/products/{handle} show. `reviews: false` leaves
- * Reviews empty and skips their query, for callers that load the reviews separately (the product page
- * fetches them when their block shows).
+ * The product by handle, published only (NotFound otherwise), with everything its page and
+ * GET /api/products/{handle} show. `reviews: false` leaves Reviews empty and skips their query, for
+ * callers that load the reviews separately (the product page fetches them when their block shows).
  */
 export async function getProductByHandle(
   db: Database,

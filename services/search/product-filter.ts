@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type CatalogQuery, isSearchTooShort, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
 import { findPricePhrases, searchTextWithoutAppliedPrices } from "../../shared/price-phrase.ts";
-import { loadProductCards, type ProductCard, toProductCard } from "../catalog/product-cards.ts";
+import { type ProductCard, toProductCard } from "../catalog/product-cards.ts";
 import {
   findListing,
   type ListingExtras,
@@ -157,7 +157,6 @@ export async function filterProducts(
 
   // The page's cards and the matching categories come with the listing, in one statement.
   const extras = (searched: readonly string[]): ListingExtras => ({
-    cards: true,
     collections: searched.length > 0 ? collectionSuggestionsJson(searched, synonyms) : null,
   });
   let listing = await findListing(db, filters, extras(words));
@@ -174,7 +173,7 @@ export async function filterProducts(
     }
   }
 
-  const products = listing.cards ? listing.cards.map(toProductCard) : await loadProductCards(db, listing.ids);
+  const products = (listing.cards ?? []).map(toProductCard);
   const collections = ((listing.collections ?? []) as SuggestionRow[]).map(toSuggestion);
   const facets = shapeFacets(listing);
   return {

@@ -52,19 +52,18 @@ export interface ListingResult {
   maxPriceCents: number;
   vendors: VendorCount[];
   tags: TagCount[];
-  /** The page's product cards, in order, when asked for (ListingExtras.cards). */
+  /** The page's product cards, in order, when extras were asked for. */
   cards: CardRow[] | null;
-  /** The rows of ListingExtras.collections, when asked for. */
+  /** The rows of ListingExtras.collections, when extras were asked for. */
   collections: unknown[] | null;
 }
 
 /**
- * What a listing statement may answer besides the page: the page's product cards and a JSON list
- * (e.g. the categories matching the words). One statement per search instead of three: each round
- * trip costs both processes a write, a read and a wake-up.
+ * What a listing statement answers besides the page when asked: the page's product cards and a JSON
+ * list (the categories matching the words). One statement per search instead of three: each round trip
+ * costs both processes a write, a read and a wake-up.
  */
 export interface ListingExtras {
-  cards: boolean;
   /** A scalar subquery answering a JSON array, or null. */
   collections: SQL | null;
 }
@@ -73,8 +72,7 @@ function withExtras(statement: SQL, extras: ListingExtras | undefined): SQL {
   if (!extras) return statement;
   // Materialized: the listing is computed once, not pulled up and repeated for each use of its ids.
   return sql`with listing as materialized (${statement})
-    select listing.*, ${extras.cards ? cardsJson(sql`listing.ids`) : sql`null`} as cards,
-    ${extras.collections ?? sql`null`} as collections
+    select listing.*, ${cardsJson(sql`listing.ids`)} as cards, ${extras.collections ?? sql`null`} as collections
     from listing`;
 }
 
@@ -184,22 +182,15 @@ function sortColumns(sortBy: SortOption, ranked: boolean): SQL {
  * of rows.
  */
 function rankExpression(plan: SearchPlan): SQL {
-  const tiers = [...(plan.partNumberExact ? [plan.partNumberExact] : []), ...plan.tiers];
-  const when = (tier: string, index: number) =>
-    sql`when s.head_vector @@ to_tsquery('simple', ${tier}) then ${tiers.length - index}`;
+  const matches = (tier: string) => sql`s.head_vector @@ to_tsquery('simple', ${tier})`;
+  // Best first, ranked n, n - 1, ..., 1: the exact part number, then the plan's tiers.
+  const tiers = plan.partNumberExact ? [plan.partNumberExact, ...plan.tiers] : plan.tiers;
+  const ranked = tiers.map((tier, index) => sql`when ${matches(tier)} then ${tiers.length - index}`);
   // The plan's tiers narrow one another: a row outside the last (broadest) is outside them all. Asking
-  // it first settles description-only matches in one lookup instead of one per tier.
-  const exact = plan.partNumberExact ? [when(plan.partNumberExact, 0)] : [];
-  const offset = exact.length;
-  const broadest = plan.tiers[plan.tiers.length - 1];
-  return sql`case ${sql.join(
-    [
-      ...exact,
-      sql`when not (s.head_vector @@ to_tsquery('simple', ${broadest})) then 0`,
-      ...plan.tiers.map((tier, index) => when(tier, index + offset)),
-    ],
-    sql` `,
-  )} else 0 end`;
+  // it right after the exact part number settles description-only matches in one lookup, not one per tier.
+  const outside = sql`when not (${matches(plan.tiers[plan.tiers.length - 1])}) then 0`;
+  const exactCount = tiers.length - plan.tiers.length;
+  return sql`case ${sql.join([...ranked.slice(0, exactCount), outside, ...ranked.slice(exactCount)], sql` `)} else 0 end`;
 }
 
 function baseConditions(filters: ListingFilters): SQL[] {
