@@ -35,7 +35,6 @@ import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { SubCategories, type SubCategory } from "../features/catalog/sub-categories.tsx";
 import { useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
-import { isMobileUserAgent } from "../lib/mobile-user-agent.ts";
 import {
   absoluteUrl,
   breadcrumbListLd,
@@ -152,7 +151,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 
   const descriptionText = plainDescription(collection.descriptionHtml, 10_000);
-  const phone = isMobileUserAgent(request.headers.get("user-agent"));
   return {
     kind: "found" as const,
     seo,
@@ -162,7 +160,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       handle: collection.handle,
       descriptionHtml: collection.descriptionHtml,
     },
-    descriptionFolded: descriptionText.length > foldTextLength(phone),
+    /** The description's text length: with the visitor's line length it guesses the fold (foldTextLength). */
+    descriptionLength: descriptionText.length,
     banner: banner ? { imagePath: banner.imagePath, altText: banner.altText || collection.title } : null,
     subCategories,
     featured: featured.map(compactCard),
@@ -181,7 +180,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       handle: entryHandle,
     })),
     categoriesError,
-    eagerImages: !phone,
     currency: displayCurrency(store),
     productPath,
     collectionPath,
@@ -207,8 +205,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 type FoundData = Extract<Route.ComponentProps["loaderData"], { kind: "found" }>;
 
 function CategoryView({ data: page }: { data: FoundData }) {
-  const { collection, listing, currency, productPath, collectionPath, noImageUrl, eagerImages, pathTag, basePath } =
-    page;
+  const { collection, listing, currency, productPath, collectionPath, noImageUrl, pathTag, basePath } = page;
   const nav = useListingNavigation();
   const mobileAgent = useMobileAgent();
   const cart = useAddToCart();
@@ -285,7 +282,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
               {collection.descriptionHtml ? (
                 <CategoryDescription
                   html={collection.descriptionHtml}
-                  foldedOnServer={page.descriptionFolded}
+                  foldedOnServer={page.descriptionLength > foldTextLength(mobileAgent)}
                   scrollTargetId={RESULTS_ID}
                 />
               ) : null}
@@ -336,7 +333,6 @@ function CategoryView({ data: page }: { data: FoundData }) {
                     products={listing.products}
                     productPath={productPath}
                     currency={currency}
-                    eagerImages={eagerImages}
                     noImageUrl={noImageUrl}
                     label={`${collection.title} products`}
                   />

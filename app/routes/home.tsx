@@ -16,7 +16,6 @@ import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
-import { isMobileUserAgent } from "../lib/mobile-user-agent.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -39,7 +38,7 @@ interface TopCategory {
 const bestSellersCache = createTtlCache<ListingResult>();
 const categoriesCache = createTtlCache<TopCategory[]>();
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const db = services.database.db;
   const store = services.config.store;
@@ -117,7 +116,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       excerpt,
     })),
     aboutUs: theme.aboutUs.descriptions,
-    eagerImages: !isMobileUserAgent(request.headers.get("user-agent")),
     currency: displayCurrency(store),
     productPath: store.paths.products,
     collectionPath: store.paths.collections,
@@ -164,7 +162,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     reviews,
     articles,
     aboutUs,
-    eagerImages,
+
     currency,
     productPath,
     collectionPath,
@@ -256,7 +254,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             products={bestSellers}
             productPath={productPath}
             currency={currency}
-            eagerImages={eagerImages}
             noImageUrl={noImageUrl}
             label={BEST_SELLERS_TITLE}
             className="mt-4"

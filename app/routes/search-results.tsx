@@ -23,7 +23,6 @@ import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { RESULTS_DEBOUNCE_MS, useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
 import { useViewMode } from "../features/catalog/use-view-mode.ts";
-import { isMobileUserAgent } from "../lib/mobile-user-agent.ts";
 import {
   absoluteUrl,
   breadcrumbListLd,
@@ -107,7 +106,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     limitOptions: [...LIMIT_OPTIONS],
     tooShortText: `Type at least ${MIN_SEARCH_LENGTH} characters of a keyword or part number.`,
     listing,
-    eagerImages: !isMobileUserAgent(request.headers.get("user-agent")),
     currency: displayCurrency(store),
     productPath: store.paths.products,
     collectionPath: store.paths.collections,
@@ -118,8 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : []);
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { listing, hasText, tooShort, currency, productPath, collectionPath, noImageUrl, eagerImages, defaultLimit } =
-    loaderData;
+  const { listing, hasText, tooShort, currency, productPath, collectionPath, noImageUrl, defaultLimit } = loaderData;
   const query = loaderData.query;
   const nav = useListingNavigation(RESULTS_DEBOUNCE_MS);
   const mobileAgent = useMobileAgent();
@@ -318,7 +315,6 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                   products={listing.products}
                   productPath={productPath}
                   currency={currency}
-                  eagerImages={eagerImages}
                   layout={view}
                   onSearchPage
                   noImageUrl={noImageUrl}

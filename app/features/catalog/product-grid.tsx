@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { EAGER_CARD_COUNT, ProductCard, type ProductCardData } from "../../components/product-card.tsx";
+import { useMobileAgent } from "../../lib/use-mobile-agent.ts";
 import { useAddToCart } from "../cart/cart-context.tsx";
 
 // The quick view is a dialog with its own data fetch: it is downloaded the first time a shopper opens it.
@@ -9,8 +10,6 @@ export interface ProductGridProps {
   products: readonly ProductCardData[];
   productPath: string;
   currency: string;
-  /** Desktop visitors get the first 5 images eagerly (spec §2); phones load every card image lazily. */
-  eagerImages: boolean;
   layout?: "grid" | "list";
   /** On the results page a zero price also disables Add to Cart (spec §4). */
   onSearchPage?: boolean;
@@ -27,7 +26,6 @@ export function ProductGrid({
   products,
   productPath,
   currency,
-  eagerImages,
   layout = "grid",
   onSearchPage = false,
   noImageUrl,
@@ -35,6 +33,8 @@ export function ProductGrid({
   className = "",
 }: ProductGridProps) {
   const { onCardAddToCart, busy, quantityInCart } = useAddToCart();
+  // Desktop visitors get the first 5 images eagerly (spec §2); phones load every card image lazily.
+  const eagerImages = !useMobileAgent();
   const [quickView, setQuickView] = useState<string | null>(null);
   const list = layout === "list";
   return (
