@@ -393,6 +393,7 @@ function toPath(entry: MixEntry): string {
 
 interface Sample {
   kind: string;
+  path: string;
   ms: number;
   ok: boolean;
 }
@@ -433,11 +434,12 @@ async function request(baseUrl: string, entry: MixEntry): Promise<Sample> {
     const body = JSON.parse(raw.toString("utf8")) as { products?: unknown[] };
     return {
       kind: entry.kind,
+      path: toPath(entry),
       ms: performance.now() - started,
       ok: response.status === 200 && Array.isArray(body.products),
     };
   } catch {
-    return { kind: entry.kind, ms: performance.now() - started, ok: false };
+    return { kind: entry.kind, path: toPath(entry), ms: performance.now() - started, ok: false };
   }
 }
 
@@ -576,6 +578,8 @@ function printTable(rows: Row[]): void {
   }
 }
 
+const SLOWEST_QUERIES = 15;
+
 function printKinds(engine: Engine, samples: Sample[]): void {
   const byKind = new Map<string, number[]>();
   for (const s of samples) byKind.set(s.kind, [...(byKind.get(s.kind) ?? []), s.ms]);
@@ -589,6 +593,25 @@ function printKinds(engine: Engine, samples: Sample[]): void {
   for (const r of rows) {
     console.log(
       `  ${r.kind.padEnd(20)} n=${String(r.n).padStart(4)}  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms`,
+    );
+  }
+  // The single queries worth an EXPLAIN: the median of each one's passes.
+  const byPath = new Map<string, number[]>();
+  for (const s of samples) byPath.set(s.path, [...(byPath.get(s.path) ?? []), s.ms]);
+  const slowest = [...byPath]
+    .map(([path, list]) => ({
+      path,
+      p50: percentile(
+        [...list].sort((a, b) => a - b),
+        50,
+      ),
+    }))
+    .sort((a, b) => b.p50 - a.p50)
+    .slice(0, SLOWEST_QUERIES);
+  console.log(`\n${engine}, concurrency 1, the ${SLOWEST_QUERIES} slowest queries (median of their passes):`);
+  for (const r of slowest) {
+    console.log(
+      `  ${r.p50.toFixed(1).padStart(6)} ms  ${decodeURIComponent(r.path.replace("/api/products/filter?", ""))}`,
     );
   }
 }
