@@ -274,13 +274,33 @@ async function plainListing(
   return toResult(row);
 }
 
-/** Ranked product ids kept per precomputed word: the first pages of a broad one-word search. */
-export const WORD_SUMMARY_DEPTH = 304;
+// Which one-word searches are precomputed: a few hundred keys, read once a minute per database, so a
+// one-word search without a summary (a part number, a rare word) is one statement, not a lookup that
+// misses and then the counted one. A stale set is harmless: a key it lacks is counted, a key it still
+// holds after a rebuild dropped it finds no row and is counted too. rebuildSearchIndex clears it.
+const SUMMARY_KEYS_TTL_MS = 60_000;
+const summaryKeys = new WeakMap<Database, { keys: Promise<Set<string>>; loadedAt: number }>();
+
+export function clearWordSummaryKeys(db: Database): void {
+  summaryKeys.delete(db);
+}
+
+function wordSummaryKeys(db: Database): Promise<Set<string>> {
+  const hit = summaryKeys.get(db);
+  if (hit && Date.now() - hit.loadedAt < SUMMARY_KEYS_TTL_MS) return hit.keys;
+  const keys = queryRows<{ match_query: string }>(db, sql`select match_query from search_word_summaries`).then(
+    (rows) => new Set(rows.map((row) => row.match_query)),
+  );
+  summaryKeys.set(db, { keys, loadedAt: Date.now() });
+  // A failed read is not kept: the next search asks again.
+  keys.catch(() => summaryKeys.delete(db));
+  return keys;
+}
 
 /**
- * A one-word search with no filter: totals and facets precomputed (search_word_summaries); the
- * first pages in relevance order too. Another sort or a deeper page is one ordered scan of the
- * matches, without the facet work.
+ * A one-word search with no filter: totals and facets precomputed (search_word_summaries), and every
+ * match in relevance order, so any page of the default order is a slice. Another sort is one ordered
+ * scan of the matches, without the facet work.
  */
 async function wordListing(
   db: Database,
@@ -291,14 +311,14 @@ async function wordListing(
   const { plan } = filters;
   if (plan?.words.length !== 1 || groups.length > 0 || filters.collectionId !== null) return null;
   if (filters.isFeatured !== null || filters.availableForSaleOnly) return null;
-  const stored = filters.sortBy === "default" && filters.offset + filters.limit <= WORD_SUMMARY_DEPTH;
-  const ranked = filters.sortBy === "default";
+  if (!(await wordSummaryKeys(db)).has(plan.match)) return null;
+  const stored = filters.sortBy === "default";
   const ids = stored
-    ? sql`to_json(w.top_ids[${filters.offset + 1}:${filters.offset + filters.limit}])`
+    ? sql`to_json(w.ranked_ids[${filters.offset + 1}:${filters.offset + filters.limit}])`
     : sql`(select coalesce(json_agg(x.id), '[]') from (
         select s.product_id as id from search_documents s
         where ${sql.join(baseConditions(filters), sql` and `)} and ${filters.offset} < w.total_products
-        order by ${ranked ? sql`${rankExpression(plan)} desc, s.sales_count desc, s.product_id desc` : orderBy(filters.sortBy, false, "s")}
+        order by ${orderBy(filters.sortBy, false, "s")}
         limit ${filters.limit} offset ${filters.offset}) x)`;
   const rows = await queryRows<ListingRow>(
     db,
@@ -413,7 +433,15 @@ async function computeListing(
         )} else 0::bigint end`
       : sql`0::bigint`;
   const ranked = filters.plan !== null && filters.sortBy === "default";
-  const rankColumn = ranked && filters.plan ? sql`, ${rankExpression(filters.plan)} as rank` : sql``;
+  // Only rows on the page's side of the mask are ordered: the others (counted in the facets only)
+  // skip the rank's vector lookups.
+  const rank = ranked && filters.plan ? rankExpression(filters.plan) : null;
+  const rankColumn =
+    rank === null
+      ? sql``
+      : masked.length > 0
+        ? sql`, case when ${mask} = 0 then ${rank} else 0 end as rank`
+        : sql`, ${rank} as rank`;
   // Text searches read search_documents (the same columns plus the vectors), listings the narrow rows.
   const source = filters.plan ? sql`search_documents s` : sql`search_products s`;
 

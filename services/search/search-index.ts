@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { findListing, WORD_SUMMARY_DEPTH } from "./product-listing.ts";
+import { clearWordSummaryKeys, findListing } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
 import { buildSearchPlan } from "./search-plan.ts";
 import { clearSynonymCache, loadSynonyms } from "./synonyms.ts";
@@ -307,6 +307,9 @@ async function rebuildVendorSummaries(db: Database): Promise<void> {
   `);
 }
 
+/** A LIMIT that keeps every row. */
+const ALL_MATCHES = 2_147_483_647;
+
 /** The shortest prefix typed into the search box that is searched (spec §5: 3 characters). */
 const MIN_PREFIX_LENGTH = 3;
 
@@ -330,6 +333,7 @@ export function summaryTerms(words: readonly string[]): string[] {
  */
 async function rebuildWordSummaries(db: Database, minProducts: number): Promise<void> {
   await db.execute(sql`delete from search_word_summaries`);
+  clearWordSummaryKeys(db);
   clearSynonymCache(db);
   const synonyms = await loadSynonyms(db);
   const words = await queryRows<{ word: string }>(
@@ -352,11 +356,12 @@ async function rebuildWordSummaries(db: Database, minProducts: number): Promise<
       isFeatured: null,
       availableForSaleOnly: false,
       sortBy: "default",
-      limit: WORD_SUMMARY_DEPTH,
+      // Every match, in relevance order: any page of the default order is then a slice.
+      limit: ALL_MATCHES,
       offset: 0,
     });
     await db.execute(sql`
-      insert into search_word_summaries (match_query, total_products, max_price_cents, vendors, tags, top_ids)
+      insert into search_word_summaries (match_query, total_products, max_price_cents, vendors, tags, ranked_ids)
       values (${plan.match}, ${listing.total}, ${listing.maxPriceCents}, ${JSON.stringify(listing.vendors)}::jsonb,
         ${JSON.stringify(listing.tags)}::jsonb, ${sql.param(listing.ids)}::int[])
       on conflict (match_query) do nothing
@@ -392,4 +397,5 @@ export async function rebuildSearchIndex(
   await rebuildWordSummaries(db, options.wordSummaryMinProducts ?? WORD_SUMMARY_MIN_PRODUCTS);
   await db.execute(sql`analyze search_word_summaries`);
   clearSynonymCache(db);
+  clearWordSummaryKeys(db);
 }

@@ -474,6 +474,21 @@ describe("filters", () => {
       expect(stored.pageInfo.productMaxPrice).toBe(counted.pageInfo.productMaxPrice);
       expect(stored.products.map((p) => p.id)).toEqual(counted.products.map((p) => p.id));
     }
+    // Every match is stored in relevance order: the last page is a slice too, and past it is empty.
+    const [cut] = await rows<{ n: number | string }>(
+      sql`select count(*) as n from search_word_summaries where cardinality(ranked_ids) <> total_products`,
+    );
+    expect(Number(cut.n)).toBe(0);
+    const first = await ok({ q: "pump", limit: 8 });
+    const last = first.pageInfo.totalPages - 1;
+    expect(last).toBeGreaterThan(5);
+    const stored = await ok({ q: "pump", limit: 8, page: last });
+    const counted = await ok({ q: "pump", limit: 8, page: last, minPrice: "0" });
+    expect(stored.products.length).toBe(first.pageInfo.totalObjects - last * 8);
+    expect(stored.products.map((p) => p.id)).toEqual(counted.products.map((p) => p.id));
+    const beyond = await ok({ q: "pump", limit: 8, page: last + 1 });
+    expect(beyond.products).toEqual([]);
+    expect(beyond.pageInfo.totalObjects).toBe(first.pageInfo.totalObjects);
   });
 
   test("the plain listing's precomputed facets equal counted ones", async () => {
