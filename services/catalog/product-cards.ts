@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centsToAmount } from "../../shared/money.ts";
-import { queryPreparedRows } from "../search/query-rows.ts";
+import { queryRows } from "../search/query-rows.ts";
 
 /** The first inventory level of the product's first variant (spec §3 Product (list/card)). */
 export interface CardInventoryLevel {
@@ -51,35 +51,7 @@ export interface CardRow {
   bypass_negative_quantity: boolean | null;
 }
 
-/**
- * The card columns of the products `p` joined in by `from` (which must bind products as p): the
- * images and the first inventory level come from index lookups per product.
- */
-export function cardSelect(from: SQL, where: SQL = sql``): SQL {
-  return sql`
-    select p.id, p.title, p.handle, v.name as vendor, p.avg_rating, p.total_reviews, p.min_price_cents,
-      p.compare_at_price_cents, p.is_featured,
-      (select json_agg(json_build_object('id', i.id, 'url', i.url) order by i.position, i.id)
-         from product_images i where i.product_id = p.id) as images,
-      lvl.level_id, lvl.variant_id, lvl.variant_price_cents, lvl.variant_compare_at_price_cents,
-      lvl.variant_available_for_sale, lvl.available, lvl.bypass_negative_quantity
-    ${from}
-    left join vendors v on v.id = p.vendor_id
-    left join lateral (
-      select il.id as level_id, va.id as variant_id, va.price_cents as variant_price_cents,
-        va.compare_at_price_cents as variant_compare_at_price_cents,
-        (va.available_for_sale and p.available_for_sale) as variant_available_for_sale, il.available, il.bypass_negative_quantity
-      from variants va
-      join inventory_items ii on ii.variant_id = va.id
-      join inventory_levels il on il.inventory_item_id = ii.id
-      where va.product_id = p.id
-      order by va.position, va.id, il.id
-      limit 1
-    ) lvl on true
-    ${where}`;
-}
-
-/** A card row (from cardSelect, as rows or as JSON) as the API's product card. */
+/** A card row (an element of product_cards(), migration 0006) as the API's product card. */
 export function toProductCard(row: CardRow): ProductCard {
   const images =
     typeof row.images === "string" ? (JSON.parse(row.images) as ProductCard["Images"]) : (row.images ?? []);
@@ -116,22 +88,20 @@ export function toProductCard(row: CardRow): ProductCard {
 
 /**
  * The card rows of the product ids listed by `ids` (a JSON array of ids), in that order, as one JSON
- * array: for statements that answer a page of ids and its cards together.
+ * array: for statements that answer a page of ids and its cards together. product_cards() is a
+ * PL/pgSQL function, so its plan is made once per connection, not with every statement.
  */
 export function cardsJson(ids: SQL): SQL {
-  return sql`(select coalesce(json_agg(to_json(c) order by k.ord), '[]') from json_array_elements_text(${ids})
-      with ordinality k(id, ord)
-    cross join lateral (${cardSelect(sql`from products p`, sql`where p.id = k.id::int`)}) c)`;
+  return sql`product_cards(${ids})`;
 }
 
 /** The product cards for the given ids, in the given order (unknown ids are skipped). One query. */
 export async function loadProductCards(db: Database, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const rows = await queryPreparedRows<CardRow>(
+  const [row] = await queryRows<{ cards: CardRow[] | string }>(
     db,
-    cardSelect(sql`from products p`, sql`where p.id = any(${sql.param(ids)}::int[])`),
+    sql`select product_cards(${JSON.stringify(ids)}::json) as cards`,
   );
-  const byId = new Map<number, ProductCard>();
-  for (const row of rows) byId.set(row.id, toProductCard(row));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const cards = typeof row.cards === "string" ? (JSON.parse(row.cards) as CardRow[]) : row.cards;
+  return cards.map(toProductCard);
 }

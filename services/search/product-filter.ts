@@ -86,20 +86,13 @@ function emptyResult(limit: number, page: number): ProductFilterResult {
 
 /**
  * The categories whose titles hold any query word (or synonym), those matching most words first, as
- * a scalar subquery answering a JSON array of { id, parent_id, title, handle }: it rides along in the
- * listing's statement. The title expression is that of collections_title_search_idx (migration 0004),
- * so only matching titles are read.
+ * a scalar expression answering a JSON array of { id, parent_id, title, handle }: it rides along in the
+ * listing's statement. collection_suggestions() (migration 0006) reads only the matching titles.
  */
 function collectionSuggestionsJson(words: readonly string[], synonyms: SynonymIndex): SQL {
   const terms = expandSynonyms(words, synonyms);
   const anyWord = terms.map((term) => termsToTsQuery([term])).join(" | ");
-  return sql`(select coalesce(json_agg(to_json(m)), '[]') from (
-    select c.id, c.parent_id, c.title, c.handle
-    from collections c, to_tsquery('simple', ${anyWord}) q
-    where to_tsvector('simple', search_normalize(c.title)) @@ q
-    order by ts_rank(to_tsvector('simple', search_normalize(c.title)), q, 1) desc, c.product_count desc, c.level, c.id
-    limit ${MAX_COLLECTION_SUGGESTIONS}
-  ) m)`;
+  return sql`collection_suggestions(to_tsquery('simple', ${anyWord}), ${MAX_COLLECTION_SUGGESTIONS})`;
 }
 
 interface SuggestionRow {
