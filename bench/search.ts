@@ -150,7 +150,9 @@ async function prepare(target: Target, products: number): Promise<Fixtures> {
     const indexed = await count(handle, sql`select count(*) as n from search_documents`);
     const listed = await count(handle, sql`select count(*) as n from search_products`);
     const total = await count(handle, sql`select count(*) as n from products`);
-    if (indexed !== total || listed !== total) {
+    // A migration may empty derived search data (0005 dropped the word summaries): rebuild then too.
+    const summarized = await count(handle, sql`select count(*) as n from search_word_summaries`);
+    if (indexed !== total || listed !== total || (total >= 10_000 && summarized === 0)) {
       console.error(`[${target.engine}] building the search index...`);
       const started = performance.now();
       await rebuildSearchIndex(handle.db);
