@@ -9,6 +9,7 @@ import type { Database } from "../../db/client.ts";
 import { collectionFeaturedProducts, collectionImages, collections, products } from "../../db/schema/catalog.ts";
 import { centsToAmount } from "../../shared/money.ts";
 import { NotFound } from "../errors.ts";
+import { createTtlCache } from "../ttl-cache.ts";
 import { selectRows } from "./db-rows.ts";
 import { loadProductCards, type ProductCard } from "./product-cards.ts";
 import { productIsPublished } from "./published.ts";
@@ -309,23 +310,16 @@ async function withCollectionDetail(db: Database, row: CollectionRow): Promise<C
  * would remove the cost altogether.
  */
 export const PRODUCT_MAX_PRICE_TTL_MS = 60_000;
-const maxPriceCache = new WeakMap<Database, Map<number, { cents: Promise<number>; expiresAt: number }>>();
+const maxPriceCache = createTtlCache<number>(PRODUCT_MAX_PRICE_TTL_MS, 5_000);
 
 /** Highest card price (lowest variant price) of the published products in the collection's subtree. */
 export function loadProductMaxPriceCents(db: Database, collectionId: number): Promise<number> {
-  let cache = maxPriceCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    maxPriceCache.set(db, cache);
-  }
-  const now = Date.now();
-  const cached = cache.get(collectionId);
-  if (cached && cached.expiresAt > now) return cached.cents;
-  const cents = selectRows<{ maxCents: number }>(
-    db,
-    // Per collection (lateral) so each step is an index range scan on collection_products: a leaf costs
-    // its own products only, instead of a hash join over the whole catalog.
-    sql`with recursive tree(id, depth) as (
+  return maxPriceCache(db, String(collectionId), () =>
+    selectRows<{ maxCents: number }>(
+      db,
+      // Per collection (lateral) so each step is an index range scan on collection_products: a leaf costs
+      // its own products only, instead of a hash join over the whole catalog.
+      sql`with recursive tree(id, depth) as (
           select ${collectionId}::int, 1
           union all
           select c.id, tree.depth + 1 from collections c join tree on c.parent_id = tree.id
@@ -338,16 +332,8 @@ export function loadProductMaxPriceCents(db: Database, collectionId: number): Pr
           join products p on p.id = cp.product_id
           where cp.collection_id = tree.id and p.published_at is not null and p.published_at <= now()
         ) per_collection`,
-  ).then((rows) => rows[0]?.maxCents ?? 0);
-  cache.set(collectionId, { cents, expiresAt: now + PRODUCT_MAX_PRICE_TTL_MS });
-  // A failed lookup is not remembered.
-  cents.catch(() => {
-    if (cache.get(collectionId)?.cents === cents) cache.delete(collectionId);
-  });
-  if (cache.size > 5_000) {
-    for (const [id, entry] of cache) if (entry.expiresAt <= now) cache.delete(id);
-  }
-  return cents;
+    ).then((rows) => rows[0]?.maxCents ?? 0),
+  );
 }
 
 /** The chain from the root down to the collection (included or not). */

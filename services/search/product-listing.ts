@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type SortOption, type TagFilter, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { type CardRow, cardsJson } from "../catalog/product-cards.ts";
+import { createTtlCache } from "../ttl-cache.ts";
 import { queryRows } from "./query-rows.ts";
 import type { SearchPlan } from "./search-plan.ts";
 
@@ -278,23 +279,17 @@ async function plainListing(
 // one-word search without a summary (a part number, a rare word) is one statement, not a lookup that
 // misses and then the counted one. A stale set is harmless: a key it lacks is counted, a key it still
 // holds after a rebuild dropped it finds no row and is counted too. rebuildSearchIndex clears it.
-const SUMMARY_KEYS_TTL_MS = 60_000;
-const summaryKeys = new WeakMap<Database, { keys: Promise<Set<string>>; loadedAt: number }>();
+const summaryKeys = createTtlCache<Set<string>>(60_000, 1);
 
 export function clearWordSummaryKeys(db: Database): void {
-  summaryKeys.delete(db);
+  summaryKeys.clear(db);
 }
 
 function wordSummaryKeys(db: Database): Promise<Set<string>> {
-  const hit = summaryKeys.get(db);
-  if (hit && Date.now() - hit.loadedAt < SUMMARY_KEYS_TTL_MS) return hit.keys;
-  const keys = queryRows<{ match_query: string }>(db, sql`select match_query from search_word_summaries`).then(
-    (rows) => new Set(rows.map((row) => row.match_query)),
-  );
-  summaryKeys.set(db, { keys, loadedAt: Date.now() });
-  // A failed read is not kept: the next search asks again.
-  keys.catch(() => summaryKeys.delete(db));
-  return keys;
+  return summaryKeys(db, "keys", async () => {
+    const rows = await queryRows<{ match_query: string }>(db, sql`select match_query from search_word_summaries`);
+    return new Set(rows.map((row) => row.match_query));
+  });
 }
 
 /**

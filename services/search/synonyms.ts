@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { createTtlCache } from "../ttl-cache.ts";
 import { queryRows } from "./query-rows.ts";
 import { type QueryTerm, singular, tokenize } from "./search-text.ts";
 
@@ -15,19 +16,13 @@ export interface SynonymIndex {
   entries: Map<string, string[][]>;
 }
 
-interface CacheEntry {
-  index: SynonymIndex;
-  loadedAt: number;
-}
-
 // The synonym table is tiny and rarely edited: reading it on every keystroke of the search box
 // would cost a round trip each time. A short-lived per-database copy is enough; rebuildSearchIndex
 // clears it.
-const CACHE_TTL_MS = 60_000;
-const cache = new WeakMap<Database, CacheEntry>();
+const cache = createTtlCache<SynonymIndex>(60_000, 1);
 
 export function clearSynonymCache(db: Database): void {
-  cache.delete(db);
+  cache.clear(db);
 }
 
 function phraseKey(words: readonly string[]): string {
@@ -59,16 +54,15 @@ export function buildSynonymIndex(rows: readonly { term: string; synonyms: reado
   return { maxWords, entries };
 }
 
-export async function loadSynonyms(db: Database): Promise<SynonymIndex> {
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.loadedAt < CACHE_TTL_MS) return hit.index;
-  const rows = await queryRows<{ term: string; synonyms: string[] }>(
-    db,
-    sql`select term, synonyms from search_synonyms order by id`,
+export function loadSynonyms(db: Database): Promise<SynonymIndex> {
+  return cache(db, "synonyms", async () =>
+    buildSynonymIndex(
+      await queryRows<{ term: string; synonyms: string[] }>(
+        db,
+        sql`select term, synonyms from search_synonyms order by id`,
+      ),
+    ),
   );
-  const index = buildSynonymIndex(rows);
-  cache.set(db, { index, loadedAt: Date.now() });
-  return index;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { ProductCard } from "../../../services/catalog/product-cards.ts";
 import { getFreeShippingAmount } from "../../../services/catalog/shipping-policy.ts";
 import { NotFound, ServiceError } from "../../../services/errors.ts";
 import { filterProducts } from "../../../services/search/product-filter.ts";
+import { createTtlCache, DEFAULT_CACHE_TTL_MS } from "../../../services/ttl-cache.ts";
 import type { CatalogQuery } from "../../../shared/catalog-query.ts";
 import { type ProductCardData, toProductCardData } from "../../components/product-card.tsx";
 import type { ListingResult } from "./listing-query.ts";
@@ -25,36 +26,9 @@ export type { ListingResult };
  * How long shared catalog data is reused. A new category or a changed free-shipping threshold shows
  * within a minute; in exchange most page views skip those queries (PGlite serialises every query).
  */
-export const CATALOG_CACHE_TTL_MS = 60_000;
+export const CATALOG_CACHE_TTL_MS = DEFAULT_CACHE_TTL_MS;
 
-interface Entry<T> {
-  value: Promise<T>;
-  expiresAt: number;
-}
-
-/** A per-database, per-key cache of promises: concurrent requests share one query, failures are not kept. */
-export function createTtlCache<T>(ttlMs = CATALOG_CACHE_TTL_MS, maxEntries = 500) {
-  const caches = new WeakMap<Database, Map<string, Entry<T>>>();
-  return function cached(db: Database, key: string, load: () => Promise<T>): Promise<T> {
-    let cache = caches.get(db);
-    if (!cache) {
-      cache = new Map();
-      caches.set(db, cache);
-    }
-    const now = Date.now();
-    const hit = cache.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
-    const value = load();
-    cache.set(key, { value, expiresAt: now + ttlMs });
-    value.catch(() => {
-      if (cache.get(key)?.value === value) cache.delete(key);
-    });
-    if (cache.size > maxEntries) {
-      for (const [name, entry] of cache) if (entry.expiresAt <= now || cache.size > maxEntries) cache.delete(name);
-    }
-    return value;
-  };
-}
+export { createTtlCache };
 
 const indexCache = createTtlCache<CollectionIndexEntry[]>();
 const amountCache = createTtlCache<number>();
