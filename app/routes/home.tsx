@@ -16,6 +16,7 @@ import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { formatShortUtcDate } from "../features/shell/format-date.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -133,13 +134,6 @@ const FEATURE_ICONS: Record<string, LucideIcon> = {
   headset: Headset,
   "rotate-ccw": RotateCcw,
 };
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
 
 /** Desktop columns by number of top categories: one row, no holes. */
 const CATEGORY_COLUMNS: Record<number, string> = {
@@ -302,7 +296,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     ) : null}
                     <span className="mt-auto pt-2 text-xs text-muted">
                       {article.author ? `${article.author} · ` : ""}
-                      <time dateTime={article.createdAt}>{dateFormat.format(new Date(article.createdAt))}</time>
+                      <time dateTime={article.createdAt}>{formatShortUtcDate(article.createdAt)}</time>
                     </span>
                   </span>
                 </Link>
