@@ -94,20 +94,19 @@ export function useCart(): UseCart {
 }
 
 const noSubscribe = () => () => {};
-/** The tab's own count once it knows one, else -1 (a number, so an unchanged count renders nothing again). */
-const knownCount = () => {
-  const snapshot = browserStore?.getSnapshot();
-  return snapshot && (snapshot.loaded || snapshot.busy) ? snapshot.count : -1;
-};
-const noKnownCount = () => -1;
 
 /**
  * The header's cart count, usable outside the provider (the root layout renders the header itself): the
- * tab's cart once it knows its lines, the server's count before that and during server rendering.
+ * tab's cart once it knows its lines, the server's count before that and during server rendering. The
+ * snapshot is the number itself: the layout renders again only when the count shown changes.
  */
 export function useCartCount(serverCount: number): number {
-  const count = useSyncExternalStore(browserStore ? browserStore.subscribe : noSubscribe, knownCount, noKnownCount);
-  return count === -1 ? serverCount : count;
+  const shownCount = useCallback(() => {
+    const snapshot = browserStore?.getSnapshot();
+    return snapshot && (snapshot.loaded || snapshot.busy) ? snapshot.count : serverCount;
+  }, [serverCount]);
+  const serverShownCount = useCallback(() => serverCount, [serverCount]);
+  return useSyncExternalStore(browserStore ? browserStore.subscribe : noSubscribe, shownCount, serverShownCount);
 }
 
 /**
@@ -130,6 +129,13 @@ export function onCartButtonClick(event: {
   browserStore.toggleOverlay();
 }
 
+/** Whether the cart overlay is open; nothing else of the cart. */
+export function useCartOverlayOpen(): boolean {
+  const store = useCartStore();
+  return useSyncExternalStore(store.subscribe, () => store.getSnapshot().overlayOpen, serverOverlayOpen);
+}
+
+const serverOverlayOpen = () => false;
 const serverLines = () => INITIAL_CART_SNAPSHOT.lines;
 const serverBusy = () => false;
 
