@@ -255,10 +255,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <SellerReviews reviews={reviews ?? undefined} />
+      <SellerReviews
+        reviews={reviews ?? undefined}
+        className="render-when-near [--near-height-desk:320px] [--near-height:402px]"
+      />
 
       {articles.length > 0 ? (
-        <section aria-labelledby="from-our-blog" className="container-store pt-10">
+        <section
+          aria-labelledby="from-our-blog"
+          className="render-when-near container-store pt-10 [--near-height-desk:365px] [--near-height:397px]"
+        >
           <div className="flex items-end justify-between gap-4">
             <h2 id="from-our-blog" className={sectionTitle}>
               {BLOG_TITLE}
