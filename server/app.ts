@@ -100,6 +100,8 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
   if (frontend.mode === "production") {
     await app.register(fastifyStatic, {
       root: frontend.clientDir,
+      // The build writes .br and .gz beside the scripts and stylesheets (vite.config.ts).
+      preCompressed: true,
       wildcard: false,
       index: false,
       setHeaders(reply) {

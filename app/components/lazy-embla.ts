@@ -1,5 +1,5 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 
 /** A carousel's Embla instance. */
 export type EmblaApi = EmblaCarouselType;
@@ -115,5 +115,10 @@ export function useLazyEmbla(
     setWanted(true);
   }, []);
 
-  return [setViewport, api, run];
+  // React calls a ref while it commits, and a plain state update there is rendered at once, in the same
+  // task: after hydration that made the carousel (and its cards) render again inside the commit. As a
+  // transition the render waits and yields like any other.
+  const viewportRef = useCallback((node: HTMLElement | null) => startTransition(() => setViewport(node)), []);
+
+  return [viewportRef, api, run];
 }

@@ -109,7 +109,7 @@ export function SiteFooter({
   collectionPath = "/collections",
 }: SiteFooterProps) {
   return (
-    <footer className="mt-16 bg-water-950 text-sm text-slate-200">
+    <footer className="render-when-near mt-16 bg-water-950 text-sm text-slate-200 [--near-height-desk:550px] [--near-height:1210px]">
       <div className="container-store grid grid-cols-2 gap-x-6 gap-y-8 py-10 desk:grid-cols-[1.4fr_1fr_1fr_1fr_1fr]">
         <div className="col-span-2 desk:col-span-1">
           <Link to="/" aria-label={`${storeName} home`} className="inline-block">

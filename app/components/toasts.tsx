@@ -39,8 +39,11 @@ export interface ToastStore {
   getSnapshot(): readonly ToastItem[];
 }
 
+/** No toasts: a new store's list and the server's, the same array, so hydration has nothing to redo. */
+const NO_TOASTS: readonly ToastItem[] = [];
+
 export function createToastStore(timers: Timers = realTimers): ToastStore {
-  let toasts: readonly ToastItem[] = [];
+  let toasts: readonly ToastItem[] = NO_TOASTS;
   let nextId = 1;
   const listeners = new Set<() => void>();
   const clocks = new Map<number, { handle: unknown; startedAt: number; remaining: number }>();
@@ -100,8 +103,6 @@ export const toast = {
   info: (message: string) => toastStore.show(message, { tone: "info" }),
   dismiss: (id: number) => toastStore.dismiss(id),
 };
-
-const NO_TOASTS: readonly ToastItem[] = [];
 
 const toneStyle: Record<ToastTone, string> = {
   success: "border-stock",

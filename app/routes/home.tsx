@@ -16,6 +16,7 @@ import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { formatShortUtcDate } from "../features/shell/format-date.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -133,13 +134,6 @@ const FEATURE_ICONS: Record<string, LucideIcon> = {
   headset: Headset,
   "rotate-ccw": RotateCcw,
 };
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
 
 /** Desktop columns by number of top categories: one row, no holes. */
 const CATEGORY_COLUMNS: Record<number, string> = {
@@ -261,10 +255,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <SellerReviews reviews={reviews ?? undefined} />
+      <SellerReviews
+        reviews={reviews ?? undefined}
+        className="render-when-near [--near-height-desk:320px] [--near-height:402px]"
+      />
 
       {articles.length > 0 ? (
-        <section aria-labelledby="from-our-blog" className="container-store pt-10">
+        <section
+          aria-labelledby="from-our-blog"
+          className="render-when-near container-store pt-10 [--near-height-desk:365px] [--near-height:397px]"
+        >
           <div className="flex items-end justify-between gap-4">
             <h2 id="from-our-blog" className={sectionTitle}>
               {BLOG_TITLE}
@@ -302,7 +302,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     ) : null}
                     <span className="mt-auto pt-2 text-xs text-muted">
                       {article.author ? `${article.author} · ` : ""}
-                      <time dateTime={article.createdAt}>{dateFormat.format(new Date(article.createdAt))}</time>
+                      <time dateTime={article.createdAt}>{formatShortUtcDate(article.createdAt)}</time>
                     </span>
                   </span>
                 </Link>

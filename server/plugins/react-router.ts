@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppLoadContext } from "../../app/context.ts";
 import type { StoreServices } from "../../services/store-services.ts";
+import { lowerModulePreloadPriority } from "./module-preload-priority.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 
 type EntryWithContext = { appContext: import("react-router").RouterContext<AppLoadContext> };
@@ -47,7 +48,7 @@ export async function registerReactRouter(
         // and passing each through the web stream, the Node stream and its own compression call cost
         // several times more CPU than compressing the finished document once. The pages have no
         // deferred data, so the first byte is not held back by anything the visitor could see early.
-        const html = Buffer.from(await response.arrayBuffer());
+        const html = lowerModulePreloadPriority(Buffer.from(await response.arrayBuffer()));
         reply.code(response.status);
         for (const [name, value] of response.headers) reply.header(name, value);
         return reply.send(html);

@@ -14,7 +14,7 @@ import {
 import { toast } from "../../components/toasts.tsx";
 import { CART_MESSAGES } from "./cart-api.ts";
 import { type CartLine, quantityInCart } from "./cart-lines.ts";
-import { type CartSnapshot, type CartStore, createCartStore } from "./cart-store.ts";
+import { type CartSnapshot, type CartStore, createCartStore, INITIAL_CART_SNAPSHOT } from "./cart-store.ts";
 
 /** The tab's cart. Never created on the server, where one module is shared by every visitor. */
 const browserStore: CartStore | null = typeof window === "undefined" ? null : createCartStore();
@@ -45,8 +45,7 @@ export function CartProvider({
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 
-const EMPTY: CartSnapshot = { lines: [], checkout: null, busy: false, loaded: false, overlayOpen: false, count: 0 };
-const serverSnapshot = () => EMPTY;
+const serverSnapshot = () => INITIAL_CART_SNAPSHOT;
 
 export interface UseCart extends CartSnapshot {
   store: CartStore;
@@ -64,9 +63,14 @@ export interface UseCart extends CartSnapshot {
   quantityInCart(inventoryLevelId: number | null | undefined): number;
 }
 
-export function useCart(): UseCart {
+function useCartStore(): CartStore {
   const store = useContext(CartContext);
   if (!store) throw new Error("useCart() needs a <CartProvider> above it (app/root.tsx mounts one).");
+  return store;
+}
+
+export function useCart(): UseCart {
+  const store = useCartStore();
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, serverSnapshot);
   return useMemo(
     () => ({
@@ -90,19 +94,19 @@ export function useCart(): UseCart {
 }
 
 const noSubscribe = () => () => {};
-const nothing = () => null;
 
 /**
  * The header's cart count, usable outside the provider (the root layout renders the header itself): the
- * tab's cart once it knows its lines, the server's count before that and during server rendering.
+ * tab's cart once it knows its lines, the server's count before that and during server rendering. The
+ * snapshot is the number itself: the layout renders again only when the count shown changes.
  */
 export function useCartCount(serverCount: number): number {
-  const snapshot = useSyncExternalStore<CartSnapshot | null>(
-    browserStore ? browserStore.subscribe : noSubscribe,
-    browserStore ? browserStore.getSnapshot : nothing,
-    nothing,
-  );
-  return snapshot && (snapshot.loaded || snapshot.busy) ? snapshot.count : serverCount;
+  const shownCount = useCallback(() => {
+    const snapshot = browserStore?.getSnapshot();
+    return snapshot && (snapshot.loaded || snapshot.busy) ? snapshot.count : serverCount;
+  }, [serverCount]);
+  const serverShownCount = useCallback(() => serverCount, [serverCount]);
+  return useSyncExternalStore(browserStore ? browserStore.subscribe : noSubscribe, shownCount, serverShownCount);
 }
 
 /**
@@ -125,13 +129,27 @@ export function onCartButtonClick(event: {
   browserStore.toggleOverlay();
 }
 
+/** Whether the cart overlay is open; nothing else of the cart. */
+export function useCartOverlayOpen(): boolean {
+  const store = useCartStore();
+  return useSyncExternalStore(store.subscribe, () => store.getSnapshot().overlayOpen, serverOverlayOpen);
+}
+
+const serverOverlayOpen = () => false;
+const serverLines = () => INITIAL_CART_SNAPSHOT.lines;
+const serverBusy = () => false;
+
 /**
  * Add to Cart for product cards and the product page (spec §8): 'Product added to cart' and the overlay
- * opens; on failure the server's message, or 'Failed to add item to cart'.
+ * opens; on failure the server's message, or 'Failed to add item to cart'. It follows only the busy flag
+ * and the lines, not the whole cart: a listing page is not rendered again when the header's count or the
+ * overlay changes.
  */
 export function useAddToCart() {
-  const cart = useCart();
-  const { addToCart, openOverlay } = cart;
+  const store = useCartStore();
+  const { addToCart, openOverlay } = store;
+  const lines = useSyncExternalStore(store.subscribe, () => store.getSnapshot().lines, serverLines);
+  const busy = useSyncExternalStore(store.subscribe, () => store.getSnapshot().busy, serverBusy);
   const add = useCallback(
     async (inventoryLevelId: number | null | undefined, quantity = 1): Promise<boolean> => {
       if (!inventoryLevelId) {
@@ -154,8 +172,11 @@ export function useAddToCart() {
       (product: { inventoryLevelId?: number | null }) => add(product.inventoryLevelId, 1),
       [add],
     ),
-    busy: cart.busy,
-    quantityInCart: cart.quantityInCart,
+    busy,
+    quantityInCart: useCallback(
+      (inventoryLevelId: number | null | undefined) => quantityInCart(lines, inventoryLevelId),
+      [lines],
+    ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { CheckoutDto } from "./cart-lines.ts";
-import { createCartStore } from "./cart-store.ts";
+import { createCartStore, INITIAL_CART_SNAPSHOT } from "./cart-store.ts";
 
 const checkout = (lines: Array<[number, number, number]>, extra: Partial<CheckoutDto> = {}): CheckoutDto => ({
   id: "c1",
@@ -134,6 +134,15 @@ describe("cart store", () => {
     store.setKnownCount(0);
     expect(store.getSnapshot()).toMatchObject({ count: 0, loaded: true });
     expect(server.requests).toHaveLength(0);
+  });
+
+  test("a new store is the server's snapshot; an empty cart keeps its (empty) lines array", () => {
+    const { store } = storeWith(fakeServer([]));
+    // The same object as React's server snapshot: hydration finds nothing changed.
+    expect(store.getSnapshot()).toBe(INITIAL_CART_SNAPSHOT);
+    store.setKnownCount(0);
+    expect(store.getSnapshot()).not.toBe(INITIAL_CART_SNAPSHOT);
+    expect(store.getSnapshot().lines).toBe(INITIAL_CART_SNAPSHOT.lines);
   });
 
   test("the overlay opens, closes and toggles", () => {

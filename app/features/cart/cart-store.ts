@@ -27,6 +27,19 @@ export interface CartSnapshot {
   count: number;
 }
 
+/**
+ * Every store starts from this one object, and React's server snapshot is the same object: hydrating
+ * components that read the cart find nothing changed and are not rendered a second time straight after.
+ */
+export const INITIAL_CART_SNAPSHOT: CartSnapshot = Object.freeze({
+  lines: Object.freeze([]) as readonly CartLine[],
+  checkout: null,
+  busy: false,
+  loaded: false,
+  overlayOpen: false,
+  count: 0,
+});
+
 export interface ActionResult {
   success: boolean;
   message: string;
@@ -67,7 +80,7 @@ function messageOf(error: unknown, fallback: string): string {
 
 export function createCartStore(options: CartStoreOptions = {}): CartStore {
   const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
-  let snapshot: CartSnapshot = { lines: [], checkout: null, busy: false, loaded: false, overlayOpen: false, count: 0 };
+  let snapshot: CartSnapshot = INITIAL_CART_SNAPSHOT;
   const listeners = new Set<() => void>();
   let inFlight = 0;
 
@@ -118,7 +131,8 @@ export function createCartStore(options: CartStoreOptions = {}): CartStore {
 
     setKnownCount(count) {
       if (snapshot.loaded || snapshot.busy) return;
-      if (count === 0) update({ lines: [], loaded: true, count: 0 });
+      // Known to be empty: the (empty) lines stay the same array, so what reads only the lines is left alone.
+      if (count === 0) update({ lines: snapshot.lines.length === 0 ? snapshot.lines : [], loaded: true, count: 0 });
       else update({ count });
     },
 

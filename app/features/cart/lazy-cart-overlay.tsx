@@ -4,13 +4,13 @@
 // the overlay opens. Nothing is fetched or run while the page is still settling.
 import { lazy, Suspense, useEffect } from "react";
 import { useOpenedOnce } from "../../lib/use-opened-once.ts";
-import { useCart } from "./cart-context.tsx";
+import { useCartOverlayOpen } from "./cart-context.tsx";
 
 const loadOverlay = () => import("./cart-overlay.tsx");
 const CartOverlay = lazy(() => loadOverlay().then((module) => ({ default: module.CartOverlay })));
 
 export function LazyCartOverlay(props: { currency: string; productPath: string }) {
-  const { overlayOpen } = useCart();
+  const overlayOpen = useCartOverlayOpen();
   const opened = useOpenedOnce(overlayOpen);
   // Warm the chunk on the first interaction, so the first open does not wait for the network.
   useEffect(() => {

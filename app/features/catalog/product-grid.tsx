@@ -41,7 +41,7 @@ export function ProductGrid({
     <>
       <ul aria-label={label} className={list ? `flex flex-col gap-3 ${className}` : `${GRID} ${className}`}>
         {products.map((product, index) => (
-          <li key={product.id} className="min-w-0">
+          <li key={product.id} className="render-when-near min-w-0">
             <ProductCard
               product={product}
               productPath={productPath}

@@ -3,18 +3,12 @@ import { useEffect, useState } from "react";
 import type { ProductReview } from "../../../services/catalog/product-detail.ts";
 import { reviewCountText, roundedStars } from "../../../shared/price-display.ts";
 import { StarRating } from "../../components/star-rating.tsx";
+import { formatShortUtcDate } from "../shell/format-date.ts";
 
 type State = { status: "loading" } | { status: "loaded"; reviews: ProductReview[] } | { status: "error" };
 
 /** Reviews shown before 'Show all reviews'. */
 const FIRST_REVIEWS = 6;
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
 
 export function ProductReviews({
   handle,
@@ -96,8 +90,7 @@ export function ProductReviews({
               </div>
               {review.body ? <p className="mt-1 text-ink">{review.body}</p> : null}
               <p className="mt-1 text-sm text-muted">
-                {review.author} ·{" "}
-                <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+                {review.author} · <time dateTime={review.createdAt}>{formatShortUtcDate(review.createdAt)}</time>
               </p>
             </li>
           ))}
