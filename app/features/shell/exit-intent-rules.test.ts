@@ -42,6 +42,18 @@ describe("exit-intent rules", () => {
     expect(steps(289, height)).toBe(true); // small steps add up
   });
 
+  test("mobile: the browser moving the position as the page's height changes is not scrolling up", () => {
+    const height = 4000;
+    const detector = createScrollUpDetector();
+    expect(detector(3200, height)).toBe(false);
+    // A block drawn as it came near the screen was 300 px shorter than the height held for it: the
+    // browser keeps the page's end in view.
+    expect(detector(2900, height - 300)).toBe(false);
+    expect(detector(2895, height - 300)).toBe(false);
+    // From there on, the visitor scrolling up counts again.
+    expect(detector(2889, height - 300)).toBe(true);
+  });
+
   test("the storage flag, tolerant of a storage that refuses", () => {
     const values = new Map<string, string>();
     const storage = {

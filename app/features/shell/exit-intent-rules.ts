@@ -23,13 +23,19 @@ export function isTopExit(event: { clientY: number; relatedTarget: unknown }): b
 /**
  * Feeds scroll positions; answers true on the first upward scroll of more than 10 px after the visitor
  * got past 5 % of the page. The distance is measured from the deepest point reached, so several small
- * upward steps add up.
+ * upward steps add up. A position that comes with a new page height starts the count again: blocks drawn
+ * as they come near the screen (content-visibility) or content loaded late change the height, and the
+ * browser then moves the position itself, to keep what is on screen in place or to stay within the
+ * shorter page. That is not the visitor scrolling up.
  */
 export function createScrollUpDetector(): (scrollY: number, pageHeight: number) => boolean {
   let passed = false;
   let deepest = 0;
+  let height: number | null = null;
   return (scrollY, pageHeight) => {
     if (!passed && pageHeight > 0 && scrollY > pageHeight * EXIT_PAGE_SHARE) passed = true;
+    if (height !== null && pageHeight !== height) deepest = scrollY;
+    height = pageHeight;
     if (scrollY > deepest) deepest = scrollY;
     if (!passed) return false;
     return deepest - scrollY > EXIT_SCROLL_UP_PX;
