@@ -77,7 +77,9 @@ export function HeroSlideshow({
     function advance() {
       // A background tab does not advance; it picks up where it was when the shopper comes back.
       if (document.visibilityState === "visible") run((carousel) => carousel.scrollNext());
-      else restart();
+      // The next interval starts here, not only from the move's "select" event: that listener is attached
+      // once Embla has arrived and rendered, which can come after this first move.
+      restart();
     }
     function restart() {
       clearTimeout(timer);
