@@ -4,8 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { rebuildSearchIndex } from "../../services/search/search-index.ts";
-import { openDatabase } from "../client.ts";
-import { migrateDatabase } from "../migrate.ts";
+import { openMigratedDatabaseFromEnv } from "../open-from-env.ts";
 import { createProgressBar, formatDuration } from "./progress.ts";
 import { DEFAULT_PRODUCT_COUNT, isCatalogEmpty, resetCatalog, seedDemoData } from "./seed.ts";
 
@@ -39,15 +38,9 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const url = process.env.DATABASE_URL || undefined;
-  const dataDir = process.env.DATA_DIR || "./data";
   const started = Date.now();
-  const handle = await openDatabase(url ? { url } : { dataDir });
+  const handle = await openMigratedDatabaseFromEnv();
   try {
-    console.error(
-      `Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${dataDir}`}`,
-    );
-    await migrateDatabase(handle);
     if (!(await isCatalogEmpty(handle.db))) {
       if (!values.reset) {
         console.error("The catalog already has products. Run with --reset to replace it.");
