@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centsToAmount } from "../../shared/money.ts";
-import { queryRows } from "../search/query-rows.ts";
+import { jsonColumn, queryRows } from "../search/query-rows.ts";
 
 /** The first inventory level of the product's first variant (spec §3 Product (list/card)). */
 export interface CardInventoryLevel {
@@ -53,8 +53,7 @@ export interface CardRow {
 
 /** A card row (an element of product_cards(), migration 0006) as the API's product card. */
 export function toProductCard(row: CardRow): ProductCard {
-  const images =
-    typeof row.images === "string" ? (JSON.parse(row.images) as ProductCard["Images"]) : (row.images ?? []);
+  const images = jsonColumn<ProductCard["Images"]>(row.images, []);
   const levels: CardInventoryLevel[] =
     row.level_id === null
       ? []
@@ -102,6 +101,5 @@ export async function loadProductCards(db: Database, ids: number[]): Promise<Pro
     db,
     sql`select product_cards(${JSON.stringify(ids)}::json) as cards`,
   );
-  const cards = typeof row.cards === "string" ? (JSON.parse(row.cards) as CardRow[]) : row.cards;
-  return cards.map(toProductCard);
+  return jsonColumn<CardRow[]>(row.cards, []).map(toProductCard);
 }

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type SortOption, type TagFilter, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { type CardRow, cardsJson } from "../catalog/product-cards.ts";
 import { createTtlCache } from "../ttl-cache.ts";
-import { queryRows } from "./query-rows.ts";
+import { jsonColumn, queryRows } from "./query-rows.ts";
 import type { SearchPlan } from "./search-plan.ts";
 
 // One SQL statement per listing, over the narrow search_products rows (and search_documents when
@@ -226,20 +226,15 @@ interface SummaryRow {
   tags: TagCount[] | string;
 }
 
-function json<T>(value: T | string | null | undefined, fallback: T): T {
-  if (value === null || value === undefined) return fallback;
-  return typeof value === "string" ? (JSON.parse(value) as T) : value;
-}
-
 function toResult(row: ListingRow): ListingResult {
   return {
-    ids: json<number[]>(row.ids, []),
+    ids: jsonColumn<number[]>(row.ids, []),
     total: Number(row.total ?? 0),
     maxPriceCents: Number(row.max_price ?? 0),
-    vendors: json<VendorCount[]>(row.vendors, []),
-    tags: json<TagCount[]>(row.tags, []),
-    cards: json<CardRow[] | null>(row.cards, null),
-    collections: json<unknown[] | null>(row.collections, null),
+    vendors: jsonColumn<VendorCount[]>(row.vendors, []),
+    tags: jsonColumn<TagCount[]>(row.tags, []),
+    cards: jsonColumn<CardRow[] | null>(row.cards, null),
+    collections: jsonColumn<unknown[] | null>(row.collections, null),
   };
 }
 
@@ -484,15 +479,15 @@ async function computeListing(
   const result = toResult(rows[0]);
   if (!own) return result;
   // The filtered facet's own counts are those of the plain listing.
-  const summary = json<SummaryRow | null>(rows[0].summary, null);
+  const summary = jsonColumn<SummaryRow | null>(rows[0].summary, null);
   // No summary yet (a collection added since the last rebuild): count that facet too.
   if (!summary) return computeListing(db, filters, groups, { extras: options.extras });
-  if (own.kind === "vendor") result.vendors = json<VendorCount[]>(summary.vendors, []);
+  if (own.kind === "vendor") result.vendors = jsonColumn<VendorCount[]>(summary.vendors, []);
   if (own.kind === "price") result.maxPriceCents = summary.max_price_cents;
   if (own.kind === "tag") {
     result.tags = [
       ...result.tags.filter((tag) => tagPrefixKey(tag.tagPrefix) !== own.prefixKey),
-      ...json<TagCount[]>(summary.tags, []).filter((tag) => tagPrefixKey(tag.tagPrefix) === own.prefixKey),
+      ...jsonColumn<TagCount[]>(summary.tags, []).filter((tag) => tagPrefixKey(tag.tagPrefix) === own.prefixKey),
     ];
   }
   return result;
