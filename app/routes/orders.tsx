@@ -8,6 +8,7 @@ import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.ts
 import { loginPath } from "../features/account/use-current-user.ts";
 import { orderStatusLabel } from "../features/cart/order-status.ts";
 import { pageVisitor } from "../features/cart/page-visitor.server.ts";
+import { formatShortUtcDate } from "../features/shell/format-date.ts";
 import type { Route } from "./+types/orders";
 
 const PAGE_SIZE = 20;
@@ -37,13 +38,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Orders | ${loaderData?.storeName ?? "Store"}` },
   { name: "robots", content: "noindex" },
 ];
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { orders, total, page, pages, currency } = loaderData;
@@ -94,7 +88,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                         {order.orderNumber}
                       </Link>
                     </td>
-                    <td className="px-4 py-3">{dateFormat.format(new Date(order.placedAt))}</td>
+                    <td className="px-4 py-3">{formatShortUtcDate(order.placedAt)}</td>
                     <td className="px-4 py-3">{orderStatusLabel(order.status)}</td>
                     <td className="px-4 py-3 text-right">{order.itemCount}</td>
                     <td className="px-4 py-3 text-right font-semibold">{formatMoney(order.totalPrice, currency)}</td>
