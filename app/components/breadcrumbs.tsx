@@ -63,7 +63,7 @@ export function Breadcrumbs({ items, className = "" }: BreadcrumbsProps) {
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <li key={`${crumb.label}|${crumb.href ?? ""}`} className="flex min-w-0 items-center">
+            <li key={`${crumb.label}|${crumb.href ?? ""}`} className="flex min-w-0 items-center max-desk:shrink-0">
               {index > 0 ? <ChevronRight aria-hidden="true" size={14} className="mx-1 shrink-0 text-line" /> : null}
               {crumb.href && !last ? (
                 <Link

@@ -245,6 +245,30 @@ test("the collection-prefixed product URL shows the product with that collection
   await expect(breadcrumb.getByRole("link", { name: "Pool Pumps" })).toHaveAttribute("href", "/collections/pool-pumps");
 });
 
+test("a long breadcrumb trail is one line whose crumbs never overlap (it scrolls sideways on a phone)", async ({
+  page,
+  request,
+}) => {
+  const [handle] = await productHandles(request, "q=hayward+pump", 1);
+  await page.goto(`/collections/pool-pumps/products/${handle}`);
+  const items = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
+  await expect(items.last()).toBeVisible();
+  const boxes = await items.evaluateAll((elements) =>
+    elements.map((element) => {
+      // The crumb's text (its link or span), which overflowed its shrunken item before.
+      const box = (element.lastElementChild ?? element).getBoundingClientRect();
+      return { left: box.left, right: box.right, top: box.top };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(3);
+  for (let index = 1; index < boxes.length; index++) {
+    // Each crumb starts where the one before it ends, or on a new line (desktop wraps).
+    if (boxes[index].top === boxes[index - 1].top) {
+      expect(boxes[index].left).toBeGreaterThanOrEqual(boxes[index - 1].right - 0.5);
+    }
+  }
+});
+
 test("axe: no serious or critical violation on a product page", async ({ page, request }) => {
   test.slow();
   const product = await findProduct(request, (p) => p.Variants.length > 1 && p.Options.length > 0);
