@@ -16,6 +16,7 @@ import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerImages } from "./plugins/images.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
+import { registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSession } from "./plugins/session.ts";
 
@@ -48,11 +49,14 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
     genReqId: () => crypto.randomUUID(),
     // Parameters such as `t` may repeat; keep them as arrays.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Unreadable or oversized addresses are set aside before routing (plugins/request-edge.ts).
+    rewriteUrl: rewriteUnreadableUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  registerRequestEdge(app);
   const sealOrigin = sealImageOrigin(services.config.store.sealId);
   await registerSecurityHeaders(app, {
     https: services.config.publicUrl.startsWith("https://"),
