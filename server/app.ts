@@ -11,6 +11,7 @@ import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { healthRoutes } from "./api/health.ts";
 import { searchRoutes } from "./api/search-routes.ts";
+import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerImages } from "./plugins/images.ts";
@@ -43,7 +44,7 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
     logger: logger ?? false,
     // Only as many X-Forwarded-For hops as there are real proxies: otherwise a client could pick
     // its own address and walk around per-address rate limits.
-    trustProxy: (_address: string, hop: number) => hop < (services.config.env.TRUST_PROXY ?? 0),
+    trustProxy: trustProxyHops(services.config.env.TRUST_PROXY ?? 0),
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
@@ -97,6 +98,7 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
     db: services.database.db,
     redisUrl: services.config.env.REDIS_URL,
     adminToken: services.config.env.ADMIN_TOKEN,
+    trustProxy: services.config.env.TRUST_PROXY ?? 0,
   });
 
   await registerImages(app, { cacheDir: join(services.config.dataDir, "image-cache") });
