@@ -19,7 +19,7 @@ import { registerLiveVisits } from "./plugins/live-visits.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
 import { registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
-import { registerSession } from "./plugins/session.ts";
+import { registerSession, sessionCookieName } from "./plugins/session.ts";
 
 export type Frontend =
   | { mode: "production"; clientDir: string; getBuild: () => Promise<ServerBuild> }
@@ -99,6 +99,7 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
     redisUrl: services.config.env.REDIS_URL,
     adminToken: services.config.env.ADMIN_TOKEN,
     trustProxy: services.config.env.TRUST_PROXY ?? 0,
+    sessionCookie: sessionCookieName(services.config.publicUrl.startsWith("https://")),
   });
 
   await registerImages(app, { cacheDir: join(services.config.dataDir, "image-cache") });

@@ -40,6 +40,8 @@ export interface LiveVisitsOptions {
   adminToken?: string;
   /** TRUST_PROXY: how many X-Forwarded-For hops are the store's own proxies (default none). */
   trustProxy?: number;
+  /** The session cookie's name (sessionCookieName: prefixed on https). */
+  sessionCookie?: string;
 }
 
 export interface LiveVisitsHandle {
@@ -122,7 +124,15 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
 /** Attaches socket.io to Fastify's HTTP server and adds GET /api/visits/live. Call before `listen`. */
 export async function registerLiveVisits(
   app: FastifyInstance,
-  { db, redisUrl, redisConnectTimeoutMs = 5000, redisKey = "socket.io", adminToken, trustProxy = 0 }: LiveVisitsOptions,
+  {
+    db,
+    redisUrl,
+    redisConnectTimeoutMs = 5000,
+    redisKey = "socket.io",
+    adminToken,
+    trustProxy = 0,
+    sessionCookie = SESSION_COOKIE,
+  }: LiveVisitsOptions,
 ): Promise<LiveVisitsHandle> {
   const io = new Server(app.server, {
     serveClient: false,
@@ -166,7 +176,7 @@ export async function registerLiveVisits(
     socket.data.sessionId = null;
     socket.data.customerId = null;
     try {
-      const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const token = readCookie(socket.handshake.headers.cookie, sessionCookie);
       const session = token ? await findSession(db, token) : undefined;
       if (session) {
         socket.data.sessionId = session.id;
