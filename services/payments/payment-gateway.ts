@@ -42,6 +42,8 @@ export interface PaymentGateway {
   }): Promise<GatewayResult>;
   capture(input: { authorizationReference: string; amountCents: number }): Promise<GatewayResult>;
   void(input: { authorizationReference: string }): Promise<GatewayResult>;
+  /** Gives back a captured payment (an order that was not written after all). */
+  refund(input: { authorizationReference: string; amountCents: number }): Promise<GatewayResult>;
 }
 
 export class CardRejected extends Error {

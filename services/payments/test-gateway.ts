@@ -116,7 +116,12 @@ const MAX_REMEMBERED = 10_000;
 
 interface Authorization {
   amountCents: number;
-  state: "authorized" | "captured" | "voided";
+  state: "authorized" | "captured" | "voided" | "refunded";
+}
+
+/** The test gateway, with a look at what it holds (tests check payments against orders with it). */
+export interface TestGateway extends PaymentGateway {
+  ledger(): Array<{ authorizationReference: string; amountCents: number; state: Authorization["state"] }>;
 }
 
 export interface TestGatewayOptions {
@@ -124,7 +129,7 @@ export interface TestGatewayOptions {
   now?: () => Date;
 }
 
-export function createTestGateway(options: TestGatewayOptions = {}): PaymentGateway {
+export function createTestGateway(options: TestGatewayOptions = {}): TestGateway {
   const now = options.now ?? (() => new Date());
   // Authorisations this process made. The amount is also in the reference, so a capture on another
   // instance (which has no entry) is still checked against it.
@@ -215,12 +220,33 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
       if (known) known.state = "voided";
       return { reference: reference("void_test"), status: "SUCCESS" };
     },
+
+    async refund(input): Promise<GatewayResult> {
+      const known = authorizations.get(input.authorizationReference);
+      if (known && known.state !== "captured") {
+        return {
+          reference: reference("refund_fail"),
+          status: "FAILURE",
+          message: "Only a captured payment can be refunded.",
+        };
+      }
+      if (known) known.state = "refunded";
+      return { reference: reference("refund_test"), status: "SUCCESS" };
+    },
+
+    ledger() {
+      return [...authorizations].map(([authorizationReference, { amountCents, state }]) => ({
+        authorizationReference,
+        amountCents,
+        state,
+      }));
+    },
   };
 }
 
 /** The gateway of this process (the store has no other processor configured yet). */
-let shared: PaymentGateway | undefined;
-export function defaultPaymentGateway(): PaymentGateway {
+let shared: TestGateway | undefined;
+export function defaultPaymentGateway(): TestGateway {
   shared ??= createTestGateway();
   return shared;
 }
