@@ -25,6 +25,8 @@ async function databaseAnswers(services: StoreServices): Promise<boolean> {
   }
 }
 
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 type EntryWithContext = { appContext: import("react-router").RouterContext<AppLoadContext> };
 
 /**
@@ -52,6 +54,10 @@ export async function registerReactRouter(
     scope.addHook("onRequest", refuseDeclaredLargeBody);
 
     scope.all("/*", async (request, reply) => {
+      // Fetch's Request refuses TRACE, CONNECT and WebDAV's methods: pages have none of them.
+      if (!PAGE_METHODS.has(request.method)) {
+        return reply.code(405).header("allow", "GET, HEAD, POST").type("text/plain").send("Method not allowed.");
+      }
       const build = await options.getBuild();
       const handler = handlerFor(build);
       const entry = build.entry.module as unknown as EntryWithContext;
