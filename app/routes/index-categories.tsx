@@ -1,7 +1,7 @@
 // /cindex.asp: every category as a tree.
 import { Link } from "react-router";
 import { listCollectionIndex } from "../../services/catalog/collections.ts";
-import { collectionPath } from "../../services/content/content-paths.ts";
+import { collectionPath } from "../../shared/content-paths.ts";
 import { buildCategoryTree, type CategoryNode } from "../../shared/category-tree.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { storeOf } from "../features/shell/content-route.server.ts";

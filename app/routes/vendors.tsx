@@ -1,6 +1,6 @@
 // {collectionPath}/vendors: every vendor (brand) A-Z with its number of products, grouped by first letter.
 import { Link } from "react-router";
-import { brandPath } from "../../services/content/content-paths.ts";
+import { brandPath } from "../../shared/content-paths.ts";
 import { listAllVendors } from "../../services/content/site-indexes.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { storeOf } from "../features/shell/content-route.server.ts";

@@ -15,7 +15,7 @@ import { type DefaultEventsMap, Server, type Socket } from "socket.io";
 import type { Database } from "../../db/client.ts";
 import { customers } from "../../db/schema/customers.ts";
 import { findSession } from "../../services/session/session-store.ts";
-import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT } from "../../services/visits/visit-protocol.ts";
+import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT } from "../../shared/visit-protocol.ts";
 import {
   endStaleVisits,
   endVisit,

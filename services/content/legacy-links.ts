@@ -10,7 +10,7 @@ import type { Database } from "../../db/client.ts";
 import { collections, products } from "../../db/schema/catalog.ts";
 import { productIsPublished } from "../catalog/published.ts";
 import { type ArticleDetail, findArticleByHandle, findArticleById, findArticleByLegacyId } from "./article-detail.ts";
-import { articlePath, collectionPath, productPath } from "./content-paths.ts";
+import { articlePath, collectionPath, productPath } from "../../shared/content-paths.ts";
 
 export interface StorePaths {
   products: string;

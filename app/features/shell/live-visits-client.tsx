@@ -5,7 +5,7 @@ import {
   LIVE_VISITS_NAMESPACE,
   VISIT_EVENT,
   type VisitPayload,
-} from "../../../services/visits/visit-protocol.ts";
+} from "../../../shared/visit-protocol.ts";
 
 interface VisitSocket {
   connected: boolean;
