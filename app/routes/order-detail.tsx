@@ -4,10 +4,10 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { loadProductCards } from "../../services/catalog/product-cards.ts";
-import { formatAddressLine } from "../../services/checkout/checkout-address.ts";
 import { NotFound } from "../../services/errors.ts";
 import { findVisibleOrderId, getOrderDetail } from "../../services/orders/order-queries.ts";
 import { findOrderRelatedProductIds } from "../../services/orders/order-related.ts";
+import { formatAddressLine } from "../../shared/address-rules.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { appContext } from "../context.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
