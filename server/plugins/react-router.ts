@@ -39,6 +39,7 @@ export async function registerReactRouter(
         services: options.services,
         nonce: scriptNonceOf(reply.raw),
         requestId: request.id,
+        logger: request.log,
         session: request.session,
       });
       const webRequest = createRequest(request.raw, reply.raw);
