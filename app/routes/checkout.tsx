@@ -15,6 +15,7 @@ import { findPlacedOrder, placeOrder } from "../../services/orders/place-order.t
 import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
 import { ADDRESS_FIELDS, type AddressFieldName, validFields } from "../../shared/address-form.ts";
 import { formatMoney } from "../../shared/money.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
 import { BusyButton, Notice, TextField } from "../features/account/account-ui.tsx";
 import { parseCardExpiry } from "../features/cart/card-expiry.ts";
@@ -28,13 +29,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const visitor = await pageVisitor(app, request);
   try {
     const page = await loadCheckoutPage(db, visitor, params.checkoutId, {
-      currency: store.storeCurrency,
+      currency: displayCurrency(store),
       requestedStep: new URL(request.url).searchParams.get("step"),
     });
     if (page.lines.length === 0) throw redirect("/shoppingcart.asp");
     return {
       ...page,
-      currency: store.storeCurrency,
+      currency: displayCurrency(store),
       storeName: store.storeName,
       testGateway: defaultPaymentGateway().name === "test",
     };
@@ -106,7 +107,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         { payment, expectedTotalCents: Number.isFinite(expectedTotalCents) ? expectedTotalCents : undefined },
         {
           gateway: defaultPaymentGateway(),
-          currency: store.storeCurrency,
+          currency: displayCurrency(store),
           publicUrl: app.services.config.publicUrl,
           storeName: store.storeName,
         },
@@ -145,7 +146,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         db,
         checkoutId,
         raw === "" || raw === "none" ? null : Number.parseInt(raw, 10),
-        store.storeCurrency,
+        displayCurrency(store),
       );
       if (errors) return data<ActionAnswer>({ intent, formError: describeErrors(errors) }, { status: 400 });
       return redirect(here);

@@ -25,7 +25,9 @@ export function lookupOutcome(outcome: { user: Partial<CurrentUser> | null | und
     return outcome.error instanceof ApiError && outcome.error.status === 401 ? ("anonymous" as const) : null;
   }
   const user = outcome.user;
-  return typeof user?.id === "number" ? ({ status: "signed-in", user: user as CurrentUser } as const) : ("anonymous" as const);
+  return typeof user?.id === "number"
+    ? ({ status: "signed-in", user: user as CurrentUser } as const)
+    : ("anonymous" as const);
 }
 
 /** GET /api/user on mount (spec §4 "User session": known once the lookup finishes); failures are retried silently. */

@@ -4,7 +4,9 @@ import { ORDER_MESSAGES } from "./cart-api.ts";
 import { requestAddToOrder } from "./order-related-products.tsx";
 
 function answer(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  return vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+  );
 }
 
 afterEach(() => {
