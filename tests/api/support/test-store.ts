@@ -8,10 +8,10 @@ import { migrateDatabase } from "../../../db/migrate.ts";
 import { seedDemoData } from "../../../db/seed/seed.ts";
 import { buildApp } from "../../../server/app.ts";
 import { loadStoreConfig, type ServerConfig } from "../../../server/config.ts";
-import type { StoreConfig } from "../../../shared/store-config.ts";
 import { createMailDelivery } from "../../../services/email/mailer.ts";
 import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
 import { createStoreServices, type StoreServices } from "../../../services/store-services.ts";
+import type { StoreConfig } from "../../../shared/store-config.ts";
 
 export interface TestStore {
   baseUrl: string;
