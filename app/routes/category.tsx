@@ -321,7 +321,6 @@ function CategoryView({ data: page }: { data: FoundData }) {
                 onAddToCart={cart.onCardAddToCart}
                 cartBusy={cart.busy}
                 quantityInCart={(product) => cart.quantityInCart(product.inventoryLevelId)}
-                desktopPerView={4}
                 className="mt-8"
               />
             ) : null}
