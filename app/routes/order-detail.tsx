@@ -9,6 +9,7 @@ import { findVisibleOrderId, getOrderDetail } from "../../services/orders/order-
 import { findOrderRelatedProductIds } from "../../services/orders/order-related.ts";
 import { formatAddressLine } from "../../shared/address-rules.ts";
 import { formatMoney } from "../../shared/money.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
 import { OrderRelatedProducts } from "../features/cart/order-related-products.tsx";
@@ -40,7 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       productPath: store.paths.products,
       placed: url.searchParams.get("placed") === "1",
       signedIn: visitor.customerId !== null,
-      currency: order.currency || store.storeCurrency,
+      currency: order.currency || displayCurrency(store),
       storeName: store.storeName,
     };
   } catch (error) {

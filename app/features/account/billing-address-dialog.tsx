@@ -56,7 +56,7 @@ export function BillingAddressDialog({
         },
       });
       onOpenChange(false);
-      onSaved("Billing address updated successfully");
+      onSaved("Address updated successfully");
     } catch (caught) {
       setError(messageOf(caught));
     } finally {

@@ -11,6 +11,7 @@ import { loadStoreConfig, type ServerConfig } from "../../../server/config.ts";
 import { createMailDelivery } from "../../../services/email/mailer.ts";
 import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
 import { createStoreServices, type StoreServices } from "../../../services/store-services.ts";
+import type { StoreConfig } from "../../../shared/store-config.ts";
 
 export interface TestStore {
   baseUrl: string;
@@ -25,6 +26,8 @@ export interface TestStore {
 export interface TestStoreOptions {
   /** Demo products to seed; 0 seeds nothing. */
   products?: number;
+  /** Changes to config/store.json for this store (a currency, a chat provider...). */
+  storeConfig?: (config: StoreConfig) => StoreConfig;
 }
 
 /**
@@ -74,7 +77,7 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     dataDir,
     publicUrl: "http://127.0.0.1",
     sessionSecret: randomBytes(32).toString("hex"),
-    store: loadStoreConfig("./config/store.json"),
+    store: (options.storeConfig ?? ((config) => config))(loadStoreConfig("./config/store.json")),
   };
   const mail = createMailDelivery({
     db: database.db,
