@@ -18,6 +18,7 @@ import {
   verifyRecoveryEmailMail,
 } from "./account-emails.ts";
 import { consumeToken, issueToken, peekToken, revokeTokens } from "./auth-tokens.ts";
+import { BREACHED_PASSWORD, isBreachedPassword } from "./breached-passwords.ts";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password-hashing.ts";
 
 export interface AccountContext extends MailContext {
@@ -65,6 +66,13 @@ export async function ensureCustomerId(db: Database, user: UserSummary): Promise
   return again.id;
 }
 
+/** The form's rules (length, common, e-mail) and then the breached-password list, which the server alone holds. */
+export async function newPasswordProblem(password: string, email?: string): Promise<string | null> {
+  const problem = passwordProblem(password, email);
+  if (problem) return problem;
+  return (await isBreachedPassword(password)) ? BREACHED_PASSWORD : null;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause;
   return (error as { code?: string })?.code === "23505" || cause?.code === "23505";
@@ -78,7 +86,7 @@ export async function registerAccount(
   ctx: AccountContext,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<void> {
-  const problem = passwordProblem(input.password, input.email);
+  const problem = await newPasswordProblem(input.password, input.email);
   if (problem) throw new InvalidInput(problem);
   // Hashed before the lookup, so both outcomes take the same time.
   const passwordHash = await hashPassword(input.password);
@@ -182,7 +190,7 @@ export async function resetPassword(ctx: AccountContext, input: { resetToken: st
   if (!pending) throw new InvalidInput(LINK_EXPIRED);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, pending.userId));
   if (!user) throw new InvalidInput(LINK_EXPIRED);
-  const problem = passwordProblem(input.password, user.email);
+  const problem = await newPasswordProblem(input.password, user.email);
   if (problem) throw new InvalidInput(problem);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
@@ -218,7 +226,7 @@ export async function changePassword(
   if (input.newPassword === input.currentPassword) {
     throw new InvalidInput("Choose a new password that is different from the current one.");
   }
-  const problem = passwordProblem(input.newPassword, user.email);
+  const problem = await newPasswordProblem(input.newPassword, user.email);
   if (problem) throw new InvalidInput(problem);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
