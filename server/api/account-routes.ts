@@ -37,7 +37,7 @@ import {
   signInAccountIpKey,
   signInRules,
 } from "../../services/account/rate-limit-rules.ts";
-import type { BotCheck } from "../../services/bot-check/bot-check.ts";
+import { BOT_CHECK_ACTIONS, type BotCheck } from "../../services/bot-check/bot-check.ts";
 import { createBotCheck } from "../../services/bot-check/create-bot-check.ts";
 import { idParam } from "../../services/catalog/query-params.ts";
 import { mergeAnonymousCheckout } from "../../services/checkout/checkout-merge.ts";
@@ -166,10 +166,20 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
 
   // Bot check ---------------------------------------------------------------------------------------
 
-  app.get("/bot-check/challenge", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return botCheck.challenge();
-  });
+  app.get(
+    "/bot-check/challenge",
+    {
+      schema: {
+        querystring: z.object({
+          action: z.enum(BOT_CHECK_ACTIONS, { error: `must be one of ${BOT_CHECK_ACTIONS.join(", ")}` }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return botCheck.challenge(request.query.action);
+    },
+  );
 
   // Credential flows --------------------------------------------------------------------------------
 
