@@ -23,11 +23,12 @@ import {
   resetPassword,
   sendRecoveryEmailVerification,
   setRecoveryEmail,
-  signIn,
+  signInCountingFailures,
   verifyEmailToken,
 } from "../../services/account/account-service.ts";
 import {
   addCardRules,
+  addressRules,
   changePasswordRules,
   mailRequestRules,
   newsletterRules,
@@ -187,6 +188,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, password, firstName, lastName, token } = request.body;
     await enforceRateLimits(db(), registerRules(email, request.ip), "sign-up attempts");
     await verifyBot(request, token, "register");
+    await enforceRateLimits(db(), addressRules("register", email), "sign-up attempts");
     await registerAccount(accountContext(), { email, password, firstName, lastName });
     return {
       success: true,
@@ -198,7 +200,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, password, token } = request.body;
     await enforceRateLimits(db(), signInRules(email, request.ip), "sign-in attempts");
     await verifyBot(request, token, "login");
-    const user = await signIn(db(), { email, password });
+    const user = await signInCountingFailures(db(), { email, password });
     await resetRateLimit(db(), signInAccountIpKey(email, request.ip));
     // A new session id at sign-in: an id planted or seen before is worthless now. Its data (the cart) stays.
     const session = await request.session.rotate(user.id);
@@ -217,6 +219,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, token } = request.body;
     await enforceRateLimits(db(), mailRequestRules("verification", email, request.ip), "requests for a new link");
     await verifyBot(request, token, "verification");
+    await enforceRateLimits(db(), addressRules("verification", email), "requests for a new link");
     await resendVerification(accountContext(), email);
     return {
       success: true,
@@ -240,6 +243,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, token } = request.body;
     await enforceRateLimits(db(), mailRequestRules("reset", email, request.ip), "password reset requests");
     await verifyBot(request, token, "recover");
+    await enforceRateLimits(db(), addressRules("reset", email), "password reset requests");
     await requestPasswordReset(accountContext(), email);
     return {
       success: true,

@@ -8,6 +8,7 @@ import { customers, users } from "../../db/schema/customers.ts";
 import { passwordProblem } from "../../shared/account-forms.ts";
 import { queueEmail } from "../email/mailer.ts";
 import { Forbidden, InvalidInput, Unauthorized } from "../errors.ts";
+import { enforceRateLimits } from "../rate-limit/rate-limiter.ts";
 import { deleteOtherSessions } from "../session/session-store.ts";
 import {
   accountExistsMail,
@@ -20,6 +21,7 @@ import {
 import { consumeToken, issueToken, peekToken, revokeTokens } from "./auth-tokens.ts";
 import { BREACHED_PASSWORD, isBreachedPassword } from "./breached-passwords.ts";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password-hashing.ts";
+import { signInFailureRule } from "./rate-limit-rules.ts";
 
 export interface AccountContext extends MailContext {
   db: Database;
@@ -129,6 +131,20 @@ export async function signIn(db: Database, input: { email: string; password: str
       .where(eq(users.id, user.id));
   }
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+/**
+ * Sign-in after the bot check passed: a wrong password is counted against the account across all
+ * addresses, and past that limit answers 429; the right password signs in whatever the count.
+ */
+export async function signInCountingFailures(db: Database, input: { email: string; password: string }) {
+  try {
+    return await signIn(db, input);
+  } catch (error) {
+    if (!(error instanceof Unauthorized)) throw error;
+    await enforceRateLimits(db, [signInFailureRule(input.email)], "sign-in attempts");
+    throw error;
+  }
 }
 
 /** Sends a fresh confirmation link when the address has an unconfirmed account; silently nothing otherwise. */

@@ -3,13 +3,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { countries, states } from "../../../db/schema/customers.ts";
 import { emailOutbox } from "../../../db/schema/system.ts";
-import type { BotCheckAction } from "../../../services/bot-check/bot-check.ts";
-import { type ProofOfWorkParameters, solveProofOfWork } from "../../../shared/proof-of-work.ts";
 import {
   countriesRequiringState,
   countries as countrySeeds,
   states as stateSeeds,
 } from "../../../db/seed/content/countries.ts";
+import type { BotCheckAction } from "../../../services/bot-check/bot-check.ts";
+import { type ProofOfWorkParameters, solveProofOfWork } from "../../../shared/proof-of-work.ts";
 import type { TestStore } from "./test-store.ts";
 
 export const GOOD_PASSWORD = "pump-basket-lid-2024";

@@ -25,6 +25,8 @@ export interface TestStore {
 export interface TestStoreOptions {
   /** Demo products to seed; 0 seeds nothing. */
   products?: number;
+  /** TRUST_PROXY: with 1, each request's X-Forwarded-For names its client (tests of per-address limits). */
+  trustProxy?: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
       LOG_LEVEL: "silent",
       STORE_CONFIG: "./config/store.json",
       SEED_PRODUCTS: 0,
+      ...(options.trustProxy === undefined ? {} : { TRUST_PROXY: options.trustProxy }),
     },
     dataDir,
     publicUrl: "http://127.0.0.1",
