@@ -79,7 +79,10 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
   // REST API: everything under /api is JSON, with its own 404.
   await app.register(
     async (api) => {
-      await api.register(registerIdempotency, { db: services.database.db });
+      await api.register(registerIdempotency, {
+        db: services.database.db,
+        secret: services.config.sessionSecret,
+      });
       await api.register(healthRoutes, { services });
       await api.register(catalogRoutes, { services });
       await api.register(searchRoutes, { services });

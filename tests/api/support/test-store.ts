@@ -37,6 +37,8 @@ export interface TestStoreOptions {
   publicUrl?: string;
   /** The database to use instead of a fresh one (the caller migrates, seeds and closes it). */
   database?: DatabaseHandle;
+  /** TRUST_PROXY: with 1, each request's X-Forwarded-For names its client (tests of per-address limits). */
+  trustProxy?: number;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
       LOG_LEVEL: "silent",
       STORE_CONFIG: "./config/store.json",
       SEED_PRODUCTS: 0,
+      ...(options.trustProxy === undefined ? {} : { TRUST_PROXY: options.trustProxy }),
     },
     dataDir,
     publicUrl: options.publicUrl ?? "http://127.0.0.1",
