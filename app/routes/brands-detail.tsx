@@ -3,6 +3,7 @@
 
 import { formatTagFilter, MAX_PAGE, type RawCatalogQuery, safeParseCatalogQuery } from "../../shared/catalog-query.ts";
 import { brandPath } from "../../shared/content-paths.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { CategorySidebar } from "../components/category-sidebar.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
@@ -91,7 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     filtered: (query?.tags.length ?? 0) > 0 || query?.minPrice != null || query?.maxPrice != null,
     categories: categories.map(({ id, parentId, title, handle }) => ({ id, parentId, title, handle })),
     paths: store.paths,
-    currency: store.storeCurrency,
+    currency: displayCurrency(store),
     noImageUrl: store.themeConfig.productNoImageUrl,
   };
 }

@@ -3,6 +3,7 @@
 import { Lock, ShoppingCart } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { appContext } from "../context.ts";
 import { useCart } from "../features/cart/cart-context.tsx";
@@ -21,13 +22,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const store = app.services.config.store;
   const visitor = await pageVisitor(app, request);
   const [checkout, freeShippingAmount] = await Promise.all([
-    getVisitorCart(db, visitor, { currency: store.storeCurrency }),
+    getVisitorCart(db, visitor, { currency: displayCurrency(store) }),
     getFreeShippingAmount(db),
   ]);
   return {
     checkout,
     freeShippingAmount,
-    currency: store.storeCurrency,
+    currency: displayCurrency(store),
     productPath: store.paths.products,
     storeName: store.storeName,
   };

@@ -11,7 +11,6 @@ import { SELLER_REVIEWS_LIMIT, SellerReviews } from "../components/seller-review
 import { toast } from "../components/toasts.tsx";
 import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
-import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { listArticles, listSiteReviews, suggestCollections } from "../features/content/content-data.server.ts";
 import { formatShortUtcDate } from "../features/shell/format-date.ts";
@@ -169,7 +168,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <NavigationStatus />
       <h1 className="sr-only">{storeName}: pool and spa parts</h1>
 
       {features.length > 0 ? (

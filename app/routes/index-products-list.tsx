@@ -1,5 +1,6 @@
 // /productslist.asp: the whole catalog as product cards, A-Z by title, with the standard pagination.
 import { parsePage } from "../../shared/catalog-query.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
 import { filterProducts } from "../features/catalog/catalog-data.server.ts";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageInfo: result.pageInfo,
     page,
     paths: store.paths,
-    currency: store.storeCurrency,
+    currency: displayCurrency(store),
     noImageUrl: store.themeConfig.productNoImageUrl,
   };
 }

@@ -5,6 +5,7 @@ import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatAddressLine } from "../../shared/address-rules.ts";
 import { formatMoney } from "../../shared/money.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
 import {
   findOrderRelatedProductIds,
@@ -43,7 +44,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       productPath: store.paths.products,
       placed: url.searchParams.get("placed") === "1",
       signedIn: visitor.customerId !== null,
-      currency: order.currency || store.storeCurrency,
+      currency: order.currency || displayCurrency(store),
       storeName: store.storeName,
     };
   } catch (error) {

@@ -2,6 +2,7 @@
 import { Package } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { formatMoney } from "../../shared/money.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
 import { listCustomerOrders } from "../features/account/account-data.server.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
@@ -29,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     total,
     page,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    currency: store.storeCurrency,
+    currency: displayCurrency(store),
     storeName: store.storeName,
   };
 }

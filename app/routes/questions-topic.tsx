@@ -1,5 +1,6 @@
 // /questions/Topic/{topicHandle}/{topicId}: the questions of one topic. The id decides; a stale handle
 // moves permanently to the current one.
+
 import { topicPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { findQuestionTopic, listQuestions, listQuestionTopics } from "../features/content/content-data.server.ts";

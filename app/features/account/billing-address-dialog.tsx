@@ -55,7 +55,7 @@ export function BillingAddressDialog({
         },
       });
       onOpenChange(false);
-      onSaved("Billing address updated successfully");
+      onSaved("Address updated successfully");
     } catch (caught) {
       setError(messageOf(caught));
     } finally {

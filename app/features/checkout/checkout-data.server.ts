@@ -12,6 +12,7 @@ import { NotFound, ServiceError } from "../../../services/errors.ts";
 import { withSessionOrder } from "../../../services/orders/order-access.ts";
 import { findPlacedOrder, placeOrder } from "../../../services/orders/place-order.ts";
 import { defaultPaymentGateway } from "../../../services/payments/test-gateway.ts";
+import { displayCurrency } from "../../../shared/store-config.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { pageVisitor } from "../cart/page-visitor.server.ts";
 import { type CheckoutAnswer, readCheckoutForm } from "./checkout-forms.ts";
@@ -23,13 +24,13 @@ export async function checkoutPageData(app: AppLoadContext, request: Request, ch
   const visitor = await pageVisitor(app, request);
   try {
     const page = await loadCheckoutPage(db, visitor, checkoutId, {
-      currency: store.storeCurrency,
+      currency: displayCurrency(store),
       requestedStep: new URL(request.url).searchParams.get("step"),
     });
     if (page.lines.length === 0) throw redirect("/shoppingcart.asp");
     return {
       ...page,
-      currency: store.storeCurrency,
+      currency: displayCurrency(store),
       storeName: store.storeName,
       testGateway: defaultPaymentGateway().name === "test",
     };
@@ -69,7 +70,7 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
         { payment: form.payment, expectedTotalCents: form.expectedTotalCents },
         {
           gateway: defaultPaymentGateway(),
-          currency: store.storeCurrency,
+          currency: displayCurrency(store),
           publicUrl: app.services.config.publicUrl,
           storeName: store.storeName,
         },
@@ -89,7 +90,7 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
       }
       return redirect(here);
     }
-    const errors = await saveShippingMethod(db, id, form.shippingRateId, store.storeCurrency);
+    const errors = await saveShippingMethod(db, id, form.shippingRateId, displayCurrency(store));
     if (errors) return refuse({ formError: describeErrors(errors) });
     return redirect(here);
   } catch (error) {
