@@ -39,6 +39,23 @@ export const themeConfigSchema = z.object({
   additionalHeaderLinks: z.array(link).default([]),
 });
 
+/**
+ * The support chat (spec shopping §1: support is advertised with chat): the chat provider's script and
+ * the store's id with it. Both empty: no chat entry. The script loads only when a shopper opens the
+ * chat; `{id}` in the URL is replaced by the id, which the script also finds in its data-chat-id.
+ */
+export const supportChatSchema = z
+  .object({
+    scriptUrl: z
+      .string()
+      .trim()
+      .refine((url) => url === "" || /^https:\/\/[^/\s]+\/\S*$/i.test(url), "must be an https:// URL (or empty)")
+      .default(""),
+    id: z.string().trim().max(200).default(""),
+  })
+  .refine((chat) => (chat.scriptUrl === "") === (chat.id === ""), "give both scriptUrl and id, or neither")
+  .default({ scriptUrl: "", id: "" });
+
 export const storeConfigSchema = z.object({
   storeName: z.string().min(1),
   storeLogoUrl: z.string().min(1),
@@ -54,6 +71,7 @@ export const storeConfigSchema = z.object({
   storefrontAnnouncement: z.string().default(""),
   sealId: z.string().default(""),
   reviewsUrl: z.string().default(""),
+  supportChat: supportChatSchema,
   paths: z
     .object({
       products: path.default("/products"),
