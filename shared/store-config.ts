@@ -18,7 +18,14 @@ export const themeConfigSchema = z.object({
   heroSection: z
     .object({
       images: z.array(
-        z.object({ url: z.string(), alt: z.string(), link: z.string().optional(), title: z.string().optional() }),
+        z.object({
+          url: z.string(),
+          /** The slide for phones (art direction): a taller picture whose lettering reads at 390 px. */
+          phoneUrl: z.string().optional(),
+          alt: z.string(),
+          link: z.string().optional(),
+          title: z.string().optional(),
+        }),
       ),
     })
     .default({ images: [] }),
@@ -29,9 +36,14 @@ export const themeConfigSchema = z.object({
   footerNavLinks: z.object({ information: z.array(link) }).default({ information: [] }),
   imagePlacements: z
     .object({
-      collection: z.object({ topBanner: z.string(), menuImage: z.string() }),
+      collection: z.object({
+        topBanner: z.string(),
+        /** The category banner's phone version (its own picture, like the hero's phoneUrl). */
+        topBannerPhone: z.string().default("topBannerPhone"),
+        menuImage: z.string(),
+      }),
     })
-    .default({ collection: { topBanner: "topBanner", menuImage: "menuImage" } }),
+    .default({ collection: { topBanner: "topBanner", topBannerPhone: "topBannerPhone", menuImage: "menuImage" } }),
   headerRollingTexts: z.array(z.string()).default([]),
   exitIntentPopUp: z
     .object({ backgroundImageUrl: z.string(), discountMessage: z.string(), discountCode: z.string() })
