@@ -5,6 +5,7 @@
 import { CreditCard, Lock, Pencil, Truck, User } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { storeBotCheck } from "../../services/bot-check/store-bot-check.ts";
 import { type AddressInput, formatAddressLine } from "../../services/checkout/checkout-address.ts";
 import { describeErrors, saveContactAndAddress, saveShippingMethod } from "../../services/checkout/checkout-details.ts";
 import { loadCheckoutPage } from "../../services/checkout/checkout-page.ts";
@@ -12,6 +13,7 @@ import { requireVisitorCheckout } from "../../services/checkout/visitor-checkout
 import { NotFound, ServiceError } from "../../services/errors.ts";
 import { withSessionOrder } from "../../services/orders/order-access.ts";
 import { findPlacedOrder, placeOrder } from "../../services/orders/place-order.ts";
+import { attemptPayment, paymentBotCheckRequired } from "../../services/payments/payment-attempts.ts";
 import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
 import { ADDRESS_FIELDS, type AddressFieldName, validFields } from "../../shared/address-form.ts";
 import { formatMoney } from "../../shared/money.ts";
@@ -19,6 +21,8 @@ import { appContext } from "../context.ts";
 import { BusyButton, Notice, TextField } from "../features/account/account-ui.tsx";
 import { parseCardExpiry } from "../features/cart/card-expiry.ts";
 import { pageVisitor } from "../features/cart/page-visitor.server.ts";
+import { usePaymentBotCheck } from "../features/cart/payment-bot-check.tsx";
+import { paymentClient } from "../features/cart/payment-client.server.ts";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -37,6 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       currency: store.storeCurrency,
       storeName: store.storeName,
       testGateway: defaultPaymentGateway().name === "test",
+      botCheckRequired: await paymentBotCheckRequired(db, paymentClient(app, visitor)),
     };
   } catch (error) {
     if (!(error instanceof NotFound)) throw error;
@@ -57,6 +62,8 @@ type ActionAnswer = {
   errors?: Record<string, string>;
   formError?: string;
   values?: Record<string, string>;
+  /** A payment was refused: the next attempt needs the bot check. */
+  botCheck?: boolean;
 };
 
 const text = (form: FormData, name: string) => {
@@ -99,17 +106,27 @@ export async function action({ context, request, params }: Route.ActionArgs) {
           saveCard: form.get("saveCard") === "on",
         };
       }
-      const placed = await placeOrder(
-        db,
-        visitor,
-        params.checkoutId,
-        { payment, expectedTotalCents: Number.isFinite(expectedTotalCents) ? expectedTotalCents : undefined },
+      const placed = await attemptPayment(
         {
-          gateway: defaultPaymentGateway(),
-          currency: store.storeCurrency,
-          publicUrl: app.services.config.publicUrl,
-          storeName: store.storeName,
+          db,
+          botCheck: storeBotCheck(app.services),
+          client: paymentClient(app, visitor),
+          botToken: text(form, "botToken") || undefined,
+          logRefusal: (reason) => app.log?.warn({ checkoutId: params.checkoutId, reason }, "payment refused"),
         },
+        () =>
+          placeOrder(
+            db,
+            visitor,
+            params.checkoutId,
+            { payment, expectedTotalCents: Number.isFinite(expectedTotalCents) ? expectedTotalCents : undefined },
+            {
+              gateway: defaultPaymentGateway(),
+              currency: store.storeCurrency,
+              publicUrl: app.services.config.publicUrl,
+              storeName: store.storeName,
+            },
+          ),
       );
       if (visitor.customerId === null) await app.session.update(withSessionOrder(visitor.sessionData, placed.orderId));
       return redirect(`/account/orders/${placed.orderId}?placed=1`);
@@ -154,7 +171,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   } catch (error) {
     // Refusals (a declined card, a sold-out item, a changed total) keep the cart and say why.
     if (error instanceof ServiceError && error.status < 500) {
-      return data<ActionAnswer>({ intent, formError: error.message }, { status: error.status });
+      const botCheck = "botCheckRequired" in error && error.botCheckRequired === true;
+      return data<ActionAnswer>({ intent, formError: error.message, botCheck }, { status: error.status });
     }
     throw error;
   }
@@ -397,8 +415,9 @@ function ShippingForm({ page, answer, busy }: { page: PageData; answer: ActionAn
 function PaymentForm({ page, answer, busy }: { page: PageData; answer: ActionAnswer | undefined; busy: boolean }) {
   const [method, setMethod] = useState(page.savedCards[0] ? `saved:${page.savedCards[0].id}` : "card");
   const errors = answer?.intent === "place" ? (answer.errors ?? {}) : {};
+  const botCheck = usePaymentBotCheck(page.botCheckRequired || answer?.botCheck === true);
   return (
-    <Form method="post" className="mt-4 space-y-4" autoComplete="on">
+    <Form method="post" className="mt-4 space-y-4" autoComplete="on" onSubmit={botCheck.onSubmit}>
       <input type="hidden" name="intent" value="place" />
       <input type="hidden" name="expectedTotalCents" value={page.expectedTotalCents} />
       {page.savedCards.length > 0 ? (
@@ -490,11 +509,16 @@ function PaymentForm({ page, answer, busy }: { page: PageData; answer: ActionAns
       ) : null}
       {answer?.intent === "place" && answer.formError ? <Notice tone="danger">{answer.formError}</Notice> : null}
       {page.problem && page.problem !== answer?.formError ? <Notice tone="danger">{page.problem}</Notice> : null}
+      {botCheck.notice}
       <p className="text-sm text-muted">
         By placing your order you agree to pay {formatMoney(page.totalPrice, page.currency)}. Your card is charged when
         you place the order.
       </p>
-      <BusyButton busy={busy} busyLabel="Placing your order..." className="btn-primary w-full text-lg">
+      <BusyButton
+        busy={busy || botCheck.checking}
+        busyLabel={botCheck.checking ? "Checking you are not a robot..." : "Placing your order..."}
+        className="btn-primary w-full text-lg"
+      >
         <Lock aria-hidden="true" size={18} /> Place Order &middot; {formatMoney(page.totalPrice, page.currency)}
       </BusyButton>
     </Form>

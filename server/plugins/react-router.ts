@@ -40,6 +40,8 @@ export async function registerReactRouter(
         nonce: scriptNonceOf(reply.raw),
         requestId: request.id,
         session: request.session,
+        clientIp: request.ip,
+        log: request.log,
       });
       const webRequest = createRequest(request.raw, reply.raw);
       const response = await handler(webRequest, context);
