@@ -3,7 +3,7 @@
 // along as `botToken`; the shopper sees why the extra moment is taken.
 import { useState } from "react";
 import { useSubmit } from "react-router";
-import { Notice } from "../account/account-ui.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
 
 export function usePaymentBotCheck(required: boolean) {
   const submit = useSubmit();
