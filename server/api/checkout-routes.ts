@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { storeBotCheck } from "../../services/bot-check/store-bot-check.ts";
 import { MAX_LINE_QUANTITY } from "../../services/checkout/cart-service.ts";
 import { addressInputSchema } from "../../services/checkout/checkout-address.ts";
 import {
@@ -21,7 +22,9 @@ import { requestProductOnOrder } from "../../services/orders/add-to-order.ts";
 import { completeCheckout } from "../../services/orders/complete-checkout.ts";
 import { withSessionOrder } from "../../services/orders/order-access.ts";
 import { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../services/orders/order-queries.ts";
+import { attemptPayment } from "../../services/payments/payment-attempts.ts";
 import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
+import { RateLimited } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
@@ -77,6 +80,8 @@ const completeBody = z.object({
   paymentMethodId: z.number().int().positive().optional(),
   /** The total shown to the shopper; the order is refused when the total is different now. */
   expectedTotal: z.number().nonnegative().optional(),
+  /** A bot-check answer for the action "checkout": needed after a refused payment. */
+  token: z.string().max(20_000).optional(),
 });
 
 function items(body: z.infer<ReturnType<typeof lineItemsBody>>) {
@@ -96,6 +101,10 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     if (body === "") return done(null, undefined);
     defaultJson(request, body as string, done);
+  });
+
+  fastify.addHook("onError", async (_request, reply, error) => {
+    if (error instanceof RateLimited) reply.header("retry-after", String(error.retryAfterSeconds));
   });
 
   async function visitorOf(request: FastifyRequest, create: boolean): Promise<Visitor> {
@@ -177,18 +186,29 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
     { schema: { params: checkoutIdParams, body: completeBody } },
     async (request) => {
       const visitor = await visitorOf(request, false);
-      const { expectedTotal, ...rest } = request.body;
-      const placed = await completeCheckout(
-        db(),
-        visitor,
-        request.params.checkoutId,
-        { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
+      const { expectedTotal, token, ...rest } = request.body;
+      const placed = await attemptPayment(
         {
-          gateway: defaultPaymentGateway(),
-          currency: displayCurrency(store),
-          publicUrl: services.config.publicUrl,
-          storeName: store.storeName,
+          db: db(),
+          botCheck: storeBotCheck(services),
+          client: { sessionId: visitor.sessionId, customerId: visitor.customerId, ip: request.ip },
+          botToken: token,
+          logRefusal: (reason) =>
+            request.log.warn({ checkoutId: request.params.checkoutId, reason }, "payment refused"),
         },
+        () =>
+          completeCheckout(
+            db(),
+            visitor,
+            request.params.checkoutId,
+            { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
+            {
+              gateway: defaultPaymentGateway(),
+              currency: displayCurrency(store),
+              publicUrl: services.config.publicUrl,
+              storeName: store.storeName,
+            },
+          ),
       );
       if (visitor.sessionId !== null && visitor.customerId === null) {
         await request.session.update(withSessionOrder(visitor.sessionData, placed.orderId));
