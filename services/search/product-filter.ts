@@ -9,10 +9,11 @@ import {
   type ListingFilters,
   type ListingResult,
   type TagCount,
+  topRankHas,
   type VendorCount,
 } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
-import { type AttributeName, typeNounsOf, understandQuery } from "./query-understanding.ts";
+import { type AttributeName, isAttributeWord, typeNounsOf, understandQuery } from "./query-understanding.ts";
 import { buildSearchPlan, type SearchPlan, searchWords } from "./search-plan.ts";
 import { termsToTsQuery } from "./search-text.ts";
 import { EMPTY_SYNONYMS, expandSynonyms, loadSynonyms, type SynonymIndex } from "./synonyms.ts";
@@ -182,7 +183,8 @@ export async function filterProducts(
     collectionId: query.collectionId,
     vendors: query.vendors,
     tags: query.tags,
-    minPriceCents: minPrice === null ? null : amountToCents(minPrice),
+    // A typed "under 400" means priced under 400: not "call for price" (0).
+    minPriceCents: minPrice === null ? (priceApplied && maxPrice !== null ? 1 : null) : amountToCents(minPrice),
     maxPriceCents: maxPrice === null ? null : amountToCents(maxPrice),
     isFeatured: query.isFeatured,
     availableForSaleOnly: query.availableForSaleOnly,
@@ -214,16 +216,32 @@ export async function filterProducts(
   // (if all of them together still match nothing) the least telling ones, and say so.
   let relaxedQuery: string | null = null;
   let droppedWords: string[] = [];
-  if (filters.plan && listing.total === 0 && words.length > 1) {
-    const relaxed = await relaxQuery(db, words, { head, fits, attributes: attributeWords }, synonyms, (kept) => {
+  const plan = filters.plan;
+  const best = plan ? topRankHas(plan, listing.topRank) : null;
+  // Nothing at all, or nothing of the product type the query names ("cheap spa cover" finding spa
+  // chemicals that mention a cover): the words are relaxed, and then the type must be there.
+  const typeMissing = plan !== null && best !== null && !best.type && listing.total > 0;
+  if (plan && (listing.total === 0 || typeMissing) && words.length > 1) {
+    const relaxed = await relaxQuery(db, words, { head, fits }, synonyms, async (kept) => {
       const headCount = kept.filter((word) => head.includes(word)).length;
-      return findListing(db, { ...filters, plan: planFor(kept, headCount) }, extras(kept));
+      const keptPlan = planFor(kept, headCount);
+      // What is left must still name a kind of product ("pool pump"): "end" of "wet end" is no answer.
+      if (!keptPlan || keptPlan.typeNouns.length === 0) return null;
+      const found = await findListing(db, { ...filters, plan: keptPlan }, extras(kept));
+      const ok = found.total > 0 && (!typeMissing || (keptPlan !== null && topRankHas(keptPlan, found.topRank).type));
+      return ok ? found : null;
     });
     if (relaxed) {
       listing = relaxed.listing;
       relaxedQuery = shown(relaxed.kept).join(" ");
       droppedWords = shown(relaxed.dropped);
     }
+  }
+  // The best results lack a typed attribute (no 2 HP motor: motors of other powers come first): say so.
+  const ranked = filters.plan ? topRankHas(filters.plan, listing.topRank) : null;
+  if (relaxedQuery === null && ranked && !ranked.attributes && listing.total > 0) {
+    droppedWords = understood.attributes.map((a) => a.text);
+    relaxedQuery = shown(words.filter((word) => !display.has(word))).join(" ");
   }
 
   const understanding: SearchUnderstanding | null =
@@ -295,15 +313,16 @@ async function wordsWithMatches(db: Database, words: readonly string[], synonyms
 
 /**
  * Drops words until the rest finds something: first every word that matches nothing on its own, then
- * one at a time the least telling of the rest: measured attributes, then what it fits (from the end),
- * then the head's describing words (the product-type noun last). Null when nothing helps.
+ * one at a time the least telling of the rest: what it fits (from the end), then the head's describing
+ * words (the product-type noun last). `search` answers null when a try is no better. Null when nothing
+ * helps. Measured attributes are never dropped: they only rank.
  */
 async function relaxQuery(
   db: Database,
   words: readonly string[],
-  parts: { head: string[]; fits: string[]; attributes: string[] },
+  parts: { head: string[]; fits: string[] },
   synonyms: SynonymIndex,
-  search: (kept: string[]) => Promise<ListingResult>,
+  search: (kept: string[]) => Promise<ListingResult | null>,
 ): Promise<{ kept: string[]; dropped: string[]; listing: ListingResult } | null> {
   const matched = await wordsWithMatches(db, words, synonyms);
   let kept = words.filter((_, index) => matched[index]);
@@ -311,21 +330,20 @@ async function relaxQuery(
   if (kept.length === 0) return null;
   if (dropped.length > 0) {
     const listing = await search(kept);
-    if (listing.total > 0) return { kept, dropped, listing };
+    if (listing) return { kept, dropped, listing };
   }
   const typeWords = new Set(typeNounWords(parts.head));
   const order = [
-    ...[...parts.attributes].reverse(),
     ...[...parts.fits].reverse(),
     ...parts.head.filter((word) => !typeWords.has(word)),
     ...parts.head.filter((word) => typeWords.has(word)),
   ].filter((word) => kept.includes(word));
   for (const word of order.slice(0, MAX_RELAXED_TRIES)) {
-    if (kept.length <= 1) break;
+    if (kept.filter((w) => !isAttributeWord(w)).length <= 1) break;
     kept = kept.filter((w) => w !== word);
     dropped.push(word);
     const listing = await search(kept);
-    if (listing.total > 0) return { kept, dropped, listing };
+    if (listing) return { kept, dropped, listing };
   }
   return null;
 }

@@ -59,6 +59,8 @@ export interface ListingResult {
   cards: CardRow[] | null;
   /** The rows of ListingExtras.collections, when extras were asked for. */
   collections: unknown[] | null;
+  /** The best relevance rank on the listing (a ranked search's counted path only), else null. */
+  topRank: number | null;
 }
 
 /**
@@ -195,18 +197,35 @@ function rankExpression(plan: SearchPlan): SQL {
   // The plan's tiers narrow one another: a row outside the last (broadest) is outside them all. Asking
   // it first settles description-only matches in one lookup, not one per tier.
   const outside = sql`when not (${matches(plan.tiers[plan.tiers.length - 1])}) then 0`;
-  let rank = sql`case ${outside} ${sql.join(ranked, sql` `)} else 0 end`;
-  // The product type the query names comes before any tier: "cartridge" lists cartridges before
+  const parts: SQL[] = [sql`case ${outside} ${sql.join(ranked, sql` `)} else 0 end`];
+  // Each measured attribute the product has ("3hp"), above any tier: a 1 HP pump never outranks a 3 HP one.
+  for (const attribute of plan.attributes) {
+    parts.push(sql`case when ${matches(attribute)} then ${RANK.attribute} else 0 end`);
+  }
+  // The product type the query names comes before all that: "cartridge" lists cartridges before
   // cartridge filters, "gasket for pentair filter" gaskets before filters (which rank below the rest).
   if (plan.typeNouns.length > 0 || plan.fitsTypeNouns.length > 0) {
     const named = plan.typeNouns.length > 0 ? plan.typeNouns : ["-"];
     const fits = plan.fitsTypeNouns.length > 0 ? plan.fitsTypeNouns : ["-"];
-    rank = sql`(case when s.type_nouns && ${sql.param(named)}::text[] then 100
-      when s.type_nouns && ${sql.param(fits)}::text[] then -50 else 0 end) + ${rank}`;
+    parts.push(sql`case when s.type_nouns && ${sql.param(named)}::text[] then ${RANK.type}
+      when s.type_nouns && ${sql.param(fits)}::text[] then ${RANK.fitsType} else 0 end`);
   }
+  const rank = sql.join(parts, sql` + `);
   // An exact part number first of all.
-  if (plan.partNumberExact) rank = sql`case when ${matches(plan.partNumberExact)} then 1000 else ${rank} end`;
+  if (plan.partNumberExact)
+    return sql`case when ${matches(plan.partNumberExact)} then ${RANK.partNumber} else ${rank} end`;
   return rank;
+}
+
+/** The parts of a relevance rank, apart enough that each outweighs all below it. */
+export const RANK = { partNumber: 1_000_000, type: 10_000, fitsType: -20_000, attribute: 100 } as const;
+
+/** What the best row of a ranked listing had: the named product type, every typed attribute. */
+export function topRankHas(plan: SearchPlan, topRank: number | null): { type: boolean; attributes: boolean } {
+  if (topRank === null || topRank >= RANK.partNumber) return { type: true, attributes: true };
+  const type = plan.typeNouns.length === 0 || topRank >= RANK.type;
+  const rest = ((topRank % RANK.type) + RANK.type) % RANK.type;
+  return { type, attributes: rest >= RANK.attribute * plan.attributes.length };
 }
 
 function baseConditions(filters: ListingFilters): SQL[] {
@@ -232,6 +251,7 @@ interface ListingRow {
   ids: number[] | string | null;
   cards?: CardRow[] | string | null;
   collections?: unknown[] | string | null;
+  top_rank?: number | string | null;
 }
 
 interface SummaryRow {
@@ -250,6 +270,7 @@ function toResult(row: ListingRow): ListingResult {
     tags: jsonColumn<TagCount[]>(row.tags, []),
     cards: jsonColumn<CardRow[] | null>(row.cards, null),
     collections: jsonColumn<unknown[] | null>(row.collections, null),
+    topRank: row.top_rank === null || row.top_rank === undefined ? null : Number(row.top_rank),
   };
 }
 
@@ -486,7 +507,8 @@ async function computeListing(
         order by ${orderBy(filters.sortBy, ranked, "b", filters.lowPriceFirst)}
         limit ${filters.limit} offset ${filters.offset}
       ) x) as ids,
-      ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary
+      ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary,
+      ${rank === null ? sql`null` : sql`(select max(b.rank) from base b ${where(sql`b.mask = 0`)})`} as top_rank
   `,
       options.extras,
     ),

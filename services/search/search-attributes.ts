@@ -63,8 +63,9 @@ export function titleHead(title: string): string {
 export function productAttributes(source: ProductSearchSource): ProductAttributes {
   const typeTag = source.tags.find(([prefix]) => prefix.toLowerCase() === "type")?.[1] ?? "";
   let head = titleHead(source.title);
-  // The part number is no word of the name ("GLX-UNION-38" is no union).
+  // The part number is no word of the name ("GLX-UNION-38" is no union), nor is a colour ("Light Gray").
   if (source.productCode) head = head.split(source.productCode).join(" ");
+  head = head.replace(/\blight\s+(?:gr[ae]y|blue|brown|tan|beige|green)\b/gi, " ");
   const typeNouns = new Set([
     ...typeNounsOf(tokenize(head)),
     ...typeNounsOf(tokenize(typeTag), true),

@@ -1,4 +1,4 @@
-import { typeNounsOf } from "./query-understanding.ts";
+import { isAttributeWord, typeNounsOf } from "./query-understanding.ts";
 import {
   isStopword,
   normalizePartNumber,
@@ -30,6 +30,11 @@ export interface SearchPlan {
   typeNouns: string[];
   /** The types of what the product should fit ("filter" there): those products rank below. */
   fitsTypeNouns: string[];
+  /**
+   * One tsquery per measured attribute of the query ("3hp"): a product that has it ranks above one
+   * that does not (of the same type). Attributes narrow the match only when nothing else is typed.
+   */
+  attributes: string[];
 }
 
 export interface PlanOptions {
@@ -63,15 +68,33 @@ export function searchWords(text: string): string[] {
 }
 
 export function buildSearchPlan(
-  words: readonly string[],
+  searchedWords: readonly string[],
   searchText: string,
   synonyms: SynonymIndex,
   options: PlanOptions = {},
 ): SearchPlan | null {
+  let words = searchedWords;
   if (words.length === 0) return null;
   const headCount = Math.min(options.headCount ?? words.length, words.length);
   const typeNouns = queryTypeNouns(words.slice(0, headCount), synonyms);
   const fitsTypeNouns = typeNounsOf(words.slice(headCount)).filter((noun) => !typeNouns.includes(noun));
+  const attributes = [...new Set(words.filter(isAttributeWord))].map((word) => `'${word}'`);
+  const all = [...words];
+  // The text words decide the match and the tiers; attributes only rank (unless they are all there is).
+  const textWords = words.filter((word) => !isAttributeWord(word));
+  if (textWords.length === 0) {
+    const every = attributes.join(" & ");
+    return {
+      words: all,
+      match: every,
+      tiers: [attributes.map((a) => `${a}:A`).join(" & ")],
+      partNumberExact: null,
+      typeNouns,
+      fitsTypeNouns,
+      attributes: [],
+    };
+  }
+  words = textWords;
   const terms = expandSynonyms(words, synonyms);
   const typed = expandSynonyms(words, EMPTY_SYNONYMS);
   let match = termsToTsQuery(terms);
@@ -81,7 +104,7 @@ export function buildSearchPlan(
     match = `(${match}) | '${joined}':*`;
   }
   return {
-    words: [...words],
+    words: all,
     match,
     tiers: [
       ...new Set([
@@ -95,5 +118,6 @@ export function buildSearchPlan(
     partNumberExact: partNumberTsQuery(partNumberCandidates(searchText)),
     typeNouns,
     fitsTypeNouns,
+    attributes,
   };
 }
