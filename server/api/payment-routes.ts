@@ -82,7 +82,7 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
         params: userIdParams.extend({
           setupIntentId: z.string().regex(/^seti_\w{1,200}$/, { error: "must be a Stripe SetupIntent id" }),
         }),
-        body: z.object({ mailingAddressId: z.coerce.number().int().positive().optional() }).optional(),
+        body: z.object({ mailingAddressId: z.coerce.number().int().positive().optional() }).nullish(),
       },
     },
     async (request, reply) => {

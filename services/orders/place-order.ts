@@ -431,12 +431,18 @@ async function resumeAuthorization(
   if (!row || row.customerId !== visitor.customerId) {
     throw new PaymentDeclined("This payment was not found. Please enter your card again.");
   }
-  const authorized = await gateway.resume({
-    authorizationReference: payment.authorizationReference,
-    amountCents,
-    currency,
-    orderReference: checkoutId,
-  });
+  let authorized: AuthorizationResult;
+  try {
+    authorized = await gateway.resume({
+      authorizationReference: payment.authorizationReference,
+      amountCents,
+      currency,
+      orderReference: checkoutId,
+    });
+  } catch (error) {
+    if (error instanceof CardRejected) throw new PaymentDeclined(error.message);
+    throw error;
+  }
   if (authorized.status !== "REQUIRES_ACTION") {
     await db
       .update(transactions)

@@ -71,7 +71,10 @@ export interface PaymentGateway {
   /** What a token the browser got from the processor stands for (brand, last 4, expiry); CardRejected if none. */
   describe(token: string): Promise<TokenizedCard>;
   authorize(input: AuthorizeInput): Promise<AuthorizationResult>;
-  /** The authorisation as the processor sees it now (after 3-D Secure); checked against amount and checkout. */
+  /**
+   * The authorisation as the processor sees it now (after 3-D Secure); checked against amount and checkout.
+   * Throws CardRejected when it belongs to another checkout.
+   */
   resume(input: {
     authorizationReference: string;
     amountCents: number;

@@ -177,11 +177,9 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
         return { reference: input.authorizationReference, status: "FAILURE", message: failureMessage(error) };
       }
       // The browser only names the PaymentIntent: what it authorised, and for which checkout, Stripe says.
-      if (
-        intent.metadata?.checkout_id !== input.orderReference ||
-        intent.amount !== input.amountCents ||
-        intent.currency !== input.currency.toLowerCase()
-      ) {
+      // Another checkout's payment is refused without touching it (it still belongs to its own checkout).
+      if (intent.metadata?.checkout_id !== input.orderReference) throw new CardRejected("card", NOT_AUTHORISED);
+      if (intent.amount !== input.amountCents || intent.currency !== input.currency.toLowerCase()) {
         return { reference: intent.id, status: "FAILURE", message: NOT_AUTHORISED };
       }
       return authorizationOf(intent);

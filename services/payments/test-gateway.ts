@@ -123,6 +123,7 @@ const MAX_REMEMBERED = 10_000;
 
 interface Authorization {
   amountCents: number;
+  orderReference: string;
   state: "authorized" | "captured" | "voided";
 }
 
@@ -174,6 +175,9 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
       // Test authorisations never wait for the shopper: one this process made is simply still valid.
       const authorized = authorizedAmount(input.authorizationReference);
       const known = authorizations.get(input.authorizationReference);
+      if (known && known.orderReference !== input.orderReference) {
+        throw new CardRejected("card", "The payment was not authorised.");
+      }
       if (authorized === null || authorized !== input.amountCents || (known && known.state !== "authorized")) {
         return {
           reference: input.authorizationReference,
@@ -221,7 +225,11 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
       if (parsed.outcome === "error")
         return { reference: reference("auth_fail"), status: "FAILURE", message: PROCESSING_ERROR_MESSAGE };
       const ref = `auth_test_${input.amountCents}_${randomBytes(10).toString("hex")}`;
-      authorizations.set(ref, { amountCents: input.amountCents, state: "authorized" });
+      authorizations.set(ref, {
+        amountCents: input.amountCents,
+        orderReference: input.orderReference,
+        state: "authorized",
+      });
       // Bounded memory: the oldest entries go first (the reference still carries the amount).
       if (authorizations.size > MAX_REMEMBERED) authorizations.delete(authorizations.keys().next().value as string);
       return { reference: ref, status: "SUCCESS", card: parsed.card };

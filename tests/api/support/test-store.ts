@@ -7,8 +7,9 @@ import { type DatabaseHandle, openDatabase } from "../../../db/client.ts";
 import { migrateDatabase } from "../../../db/migrate.ts";
 import { seedDemoData } from "../../../db/seed/seed.ts";
 import { buildApp } from "../../../server/app.ts";
-import { loadStoreConfig, type ServerConfig } from "../../../server/config.ts";
+import { loadStoreConfig, type PaymentsConfig, type ServerConfig } from "../../../server/config.ts";
 import { createMailDelivery } from "../../../services/email/mailer.ts";
+import type { PaymentGateway } from "../../../services/payments/payment-gateway.ts";
 import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
 import { createStoreServices, type StoreServices } from "../../../services/store-services.ts";
 
@@ -25,6 +26,9 @@ export interface TestStore {
 export interface TestStoreOptions {
   /** Demo products to seed; 0 seeds nothing. */
   products?: number;
+  /** The card processor's configuration (default: the test gateway) and, for Stripe, its gateway. */
+  payments?: PaymentsConfig;
+  paymentGateway?: PaymentGateway;
 }
 
 /**
@@ -75,13 +79,14 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     publicUrl: "http://127.0.0.1",
     sessionSecret: randomBytes(32).toString("hex"),
     store: loadStoreConfig("./config/store.json"),
+    payments: options.payments,
   };
   const mail = createMailDelivery({
     db: database.db,
     from: "store@example.com",
     outboxDir: join(dataDir, "outbox"),
   });
-  const services = createStoreServices(database, config, mail);
+  const services = createStoreServices(database, config, mail, options.paymentGateway);
   const app = await buildApp({ services, frontend: { mode: "none" } });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
