@@ -22,6 +22,7 @@ import { TopNavigation } from "./components/top-navigation.tsx";
 import { appContext } from "./context.ts";
 import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/cart-context.tsx";
 import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
+import { NavigationStatus } from "./features/catalog/navigation-status.tsx";
 import { LazyShellEffects } from "./features/shell/lazy-shell-effects.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
 import { isMobileUserAgent, MOBILE_AGENT_CLASS } from "./lib/mobile-user-agent.ts";
@@ -163,7 +164,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      {/* Spec §4 'Fetching product...': on every navigation to a product page, whichever page it starts from. */}
+      <NavigationStatus />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -5,6 +5,7 @@ import { imageSrcSet, imageUrlForWidth } from "../../shared/image-srcset.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { availabilityText, savings } from "../../shared/price-display.ts";
 import { isCardAddToCartDisabled } from "../../shared/variant-selection.ts";
+import { onProductImageContextMenu } from "../features/product/image-copyright.ts";
 import { useMobileAgent } from "../lib/use-mobile-agent.ts";
 import { Price } from "./price.tsx";
 import { StarRating } from "./star-rating.tsx";
@@ -182,6 +183,7 @@ export function ProductCard({
             tabIndex={-1}
             aria-hidden="true"
             className="block aspect-square overflow-hidden rounded-md bg-white"
+            onContextMenu={onProductImageContextMenu}
           >
             <img
               src={imageUrlForWidth(image, CARD_IMAGE_SIZE)}

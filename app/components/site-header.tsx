@@ -1,4 +1,4 @@
-import { Phone, ShoppingCart, User } from "lucide-react";
+import { LogIn, Phone, ShoppingCart, User } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { HeaderSearch } from "../features/search/header-search.tsx";
@@ -28,7 +28,6 @@ export interface SiteHeaderProps {
 }
 
 const accountLink = "flex min-h-11 items-center gap-2 px-1 hover:text-aqua-100";
-const accountLinkDesktopOnly = "hidden min-h-11 items-center gap-2 px-1 hover:text-aqua-100 desk:flex";
 
 export function SiteHeader({
   storeName,
@@ -70,17 +69,16 @@ export function SiteHeader({
             <Phone aria-hidden="true" size={18} />
             {phone}
           </a>
-          {/* Sign In only for anonymous visitors (spec §6); My Account always (on phones only once signed in). */}
+          {/* Sign In only for anonymous visitors (spec §6); My Account for everyone, on phones too (spec §2). */}
           {signedIn ? null : (
             <Link to="/login" className={accountLink}>
-              <User aria-hidden="true" size={22} />
+              <LogIn aria-hidden="true" size={22} />
               <span className="hidden sm:inline">Sign In</span>
               <span className="sr-only sm:hidden">Sign In</span>
             </Link>
           )}
-          {/* Anonymous phone visitors find My Account in the bottom bar's More sheet; one account icon is enough. */}
-          <Link to="/myaccount.asp" className={signedIn ? accountLink : accountLinkDesktopOnly}>
-            {signedIn ? <User aria-hidden="true" size={22} /> : null}
+          <Link to="/myaccount.asp" className={accountLink}>
+            <User aria-hidden="true" size={22} />
             <span className="hidden sm:inline">My Account</span>
             <span className="sr-only sm:hidden">My Account</span>
           </Link>

@@ -3,7 +3,7 @@
 // here; a blog post that had an old id moves permanently to its blog address.
 
 import { findArticleByLegacyId, readingTimeMinutes } from "../../services/content/article-detail.ts";
-import { articlePath } from "../../services/content/content-paths.ts";
+import { articlePath } from "../../shared/content-paths.ts";
 import type { Crumb } from "../components/breadcrumbs.tsx";
 import { articleMeta } from "../features/shell/article-meta.ts";
 import { ArticleView } from "../features/shell/article-view.tsx";

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { getFreeShippingAmount } from "../../services/catalog/shipping-policy.ts";
 import { getVisitorCart } from "../../services/checkout/visitor-cart.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { appContext } from "../context.ts";
 import { useCart } from "../features/cart/cart-context.tsx";
@@ -22,13 +23,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const store = app.services.config.store;
   const visitor = await pageVisitor(app, request);
   const [checkout, freeShippingAmount] = await Promise.all([
-    getVisitorCart(db, visitor, { currency: store.storeCurrency }),
+    getVisitorCart(db, visitor, { currency: displayCurrency(store) }),
     getFreeShippingAmount(db),
   ]);
   return {
     checkout,
     freeShippingAmount,
-    currency: store.storeCurrency,
+    currency: displayCurrency(store),
     productPath: store.paths.products,
     storeName: store.storeName,
   };

@@ -31,7 +31,6 @@ import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
 import { LazyFilterDrawer } from "../features/catalog/lazy-filter-drawer.tsx";
 import { readListingQuery, tagFromPathSegment } from "../features/catalog/listing-query.server.ts";
 import { displayQuery, prefixKey } from "../features/catalog/listing-query.ts";
-import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { SubCategories, type SubCategory } from "../features/catalog/sub-categories.tsx";
 import { useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
@@ -84,19 +83,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       throw error;
     });
   }
-  if (!collection) {
-    // Spec §2: an unknown category shows a fallback page (with a real 404 for crawlers).
-    return data(
+  // Spec §2: an empty or unknown category shows a fallback page (an unknown one with a real 404 for
+  // crawlers; an empty one is not indexed until it has products).
+  const fallback = (emptyTitle: string | null) =>
+    data(
       {
         kind: "missing" as const,
         seo: null,
         storeName: store.storeName,
+        emptyTitle,
         categories: index.filter((entry) => entry.parentId === null),
         collectionPath,
       },
-      { status: 404 },
+      { status: emptyTitle === null ? 404 : 200 },
     );
-  }
+  if (!collection) return fallback(null);
 
   const query = readListingQuery(url.searchParams, theme.defaultLimitPerPage);
   if (query.collectionId === null) query.collectionId = collection.id;
@@ -114,6 +115,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     collection.childCollectionsCount > 0 ? cachedCollectionHierarchy(db, id).catch(() => []) : Promise.resolve([]),
     cachedCollectionImage(db, id, theme.imagePlacements.collection.topBanner).catch(() => null),
   ]);
+
+  // No product here even without the shopper's filters: an empty category, not an empty result.
+  if (listing.totalObjects === 0 && (await isEmptyCollection(db, id, theme.defaultLimitPerPage))) {
+    return fallback(collection.title);
+  }
 
   const subCategories: SubCategory[] = hierarchy
     .filter((entry) => entry.LEVEL === 2)
@@ -187,17 +193,33 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Whether the collection (with its subcategories) lists no product at all; a failed check says no. */
+async function isEmptyCollection(db: Parameters<typeof loadListing>[0], collectionId: number, defaultLimit: number) {
+  const query = readListingQuery(new URLSearchParams(), defaultLimit);
+  query.collectionId = collectionId;
+  return loadListing(db, query).then(
+    (listing) => listing.totalObjects === 0,
+    () => false,
+  );
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (loaderData?.kind === "found") return seoMeta(loaderData.seo);
   const root = matches.find((match) => match?.id === "root")?.loaderData as
     | { store?: { storeName: string } }
     | undefined;
-  return errorMeta(root?.store?.storeName, "Category not found");
+  return errorMeta(root?.store?.storeName, loaderData?.emptyTitle ?? "Category not found");
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "missing") {
-    return <MissingCategory categories={loaderData.categories} collectionPath={loaderData.collectionPath} />;
+    return (
+      <MissingCategory
+        emptyTitle={loaderData.emptyTitle}
+        categories={loaderData.categories}
+        collectionPath={loaderData.collectionPath}
+      />
+    );
   }
   return <CategoryView key={loaderData.collection.id} data={loaderData} />;
 }
@@ -243,7 +265,6 @@ function CategoryView({ data: page }: { data: FoundData }) {
 
   return (
     <>
-      <NavigationStatus />
       <div className="container-store py-4 desk:py-6">
         <Breadcrumbs
           items={[
@@ -300,7 +321,6 @@ function CategoryView({ data: page }: { data: FoundData }) {
                 onAddToCart={cart.onCardAddToCart}
                 cartBusy={cart.busy}
                 quantityInCart={(product) => cart.quantityInCart(product.inventoryLevelId)}
-                desktopPerView={4}
                 className="mt-8"
               />
             ) : null}
@@ -397,17 +417,22 @@ function EmptyCategory({ filtered, clearHref }: { filtered: boolean; clearHref: 
 }
 
 function MissingCategory({
+  emptyTitle,
   categories,
   collectionPath,
 }: {
+  /** The title of a category that exists but has no products; null for an unknown one. */
+  emptyTitle: string | null;
   categories: ReadonlyArray<{ id: number; title: string; handle: string }>;
   collectionPath: string;
 }) {
   return (
     <section className="container-store py-12 text-center">
-      <h1 className="text-3xl font-extrabold text-water-900">Category not found</h1>
+      <h1 className="text-3xl font-extrabold text-water-900">{emptyTitle ?? "Category not found"}</h1>
       <p className="mt-3 text-muted">
-        This category does not exist or has moved. Search by keyword or part number, or pick a category below.
+        {emptyTitle
+          ? "There are no parts in this category yet. Search by keyword or by the part number on your equipment's label, or pick a category below."
+          : "This category does not exist or has moved. Search by keyword or part number, or pick a category below."}
       </p>
       {categories.length > 0 ? (
         <ul className="mx-auto mt-8 flex max-w-3xl flex-wrap justify-center gap-2">

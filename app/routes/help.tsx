@@ -2,8 +2,8 @@
 import { ChevronRight, LifeBuoy } from "lucide-react";
 import { Link } from "react-router";
 import { listSiteReviews } from "../../services/catalog/reviews.ts";
-import { helpAnswerPath } from "../../services/content/content-paths.ts";
 import { listHelpCategories } from "../../services/content/help-pages.ts";
+import { helpAnswerPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { telHref } from "../components/header-bar-support-hours.tsx";
 import { SELLER_REVIEWS_LIMIT, SellerReviews } from "../components/seller-reviews.tsx";

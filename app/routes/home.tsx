@@ -14,7 +14,6 @@ import { SELLER_REVIEWS_LIMIT, SellerReviews } from "../components/seller-review
 import { toast } from "../components/toasts.tsx";
 import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
-import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { formatShortUtcDate } from "../features/shell/format-date.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
@@ -171,7 +170,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <NavigationStatus />
       <h1 className="sr-only">{storeName}: pool and spa parts</h1>
 
       {features.length > 0 ? (

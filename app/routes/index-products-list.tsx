@@ -1,6 +1,7 @@
 // /productslist.asp: the whole catalog as product cards, A-Z by title, with the standard pagination.
 import { filterProducts } from "../../services/search/product-filter.ts";
 import { parsePage } from "../../shared/catalog-query.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageInfo: result.pageInfo,
     page,
     paths: store.paths,
-    currency: store.storeCurrency,
+    currency: displayCurrency(store),
     noImageUrl: store.themeConfig.productNoImageUrl,
   };
 }

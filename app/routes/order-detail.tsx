@@ -4,11 +4,12 @@
 import { CircleCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { loadProductCards } from "../../services/catalog/product-cards.ts";
-import { formatAddressLine } from "../../services/checkout/checkout-address.ts";
 import { NotFound } from "../../services/errors.ts";
 import { findVisibleOrderId, getOrderDetail } from "../../services/orders/order-queries.ts";
 import { findOrderRelatedProductIds } from "../../services/orders/order-related.ts";
+import { formatAddressLine } from "../../shared/address-rules.ts";
 import { formatMoney } from "../../shared/money.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
 import { OrderRelatedProducts } from "../features/cart/order-related-products.tsx";
@@ -40,7 +41,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       productPath: store.paths.products,
       placed: url.searchParams.get("placed") === "1",
       signedIn: visitor.customerId !== null,
-      currency: order.currency || store.storeCurrency,
+      currency: order.currency || displayCurrency(store),
       storeName: store.storeName,
     };
   } catch (error) {

@@ -3,6 +3,7 @@ import { Package } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { listCustomerOrders } from "../../services/orders/order-queries.ts";
 import { formatMoney } from "../../shared/money.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
 import { loginPath } from "../features/account/use-current-user.ts";
@@ -29,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     total,
     page,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-    currency: store.storeCurrency,
+    currency: displayCurrency(store),
     storeName: store.storeName,
   };
 }

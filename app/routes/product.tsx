@@ -29,7 +29,6 @@ import {
   collectionChain,
   loadErrorMessage,
 } from "../features/catalog/catalog-data.server.ts";
-import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { LazySection } from "../features/product/lazy-section.tsx";
 import { ProductGallery } from "../features/product/product-gallery.tsx";
 import { ProductPurchase } from "../features/product/product-purchase.tsx";
@@ -288,7 +287,6 @@ function ProductView({
 
   return (
     <>
-      <NavigationStatus />
       <div className="container-store py-4 desk:py-6">
         <Breadcrumbs items={crumbs} />
         {loadErrors.map((message) => (

@@ -6,20 +6,19 @@ import { type FormEvent, useState } from "react";
 import { Link, redirect } from "react-router";
 import { getCollection } from "../../services/catalog/collections.ts";
 import { NotFound } from "../../services/errors.ts";
-import { isSearchTooShort, LIMIT_OPTIONS, MIN_SEARCH_LENGTH } from "../../shared/catalog-query.ts";
+import { LIMIT_OPTIONS, MIN_SEARCH_LENGTH } from "../../shared/catalog-query.ts";
 import { priceChips } from "../../shared/price-phrase.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, searchCrumbLabel } from "../components/breadcrumbs.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
 import { SkeletonCardGrid } from "../components/skeleton-card.tsx";
 import { appContext } from "../context.ts";
-import { emptyListing, loadListing } from "../features/catalog/catalog-data.server.ts";
+import { emptyListing, isQueryTooShort, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
 import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
 import { LazyFilterDrawer } from "../features/catalog/lazy-filter-drawer.tsx";
 import { readListingQuery } from "../features/catalog/listing-query.server.ts";
 import { displayQuery } from "../features/catalog/listing-query.ts";
-import { NavigationStatus } from "../features/catalog/navigation-status.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { RESULTS_DEBOUNCE_MS, useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
 import { useViewMode } from "../features/catalog/use-view-mode.ts";
@@ -67,8 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const query = readListingQuery(params, theme.defaultLimitPerPage);
   const hasText = query.q !== "" || query.vendors.length > 0;
-  // Spec §5: a search runs only when q or v has at least 3 characters.
-  const runs = hasText && !isSearchTooShort(query);
+  // Spec §5: a search runs only when q or v has at least 3 characters; a vendor the store sells counts
+  // whatever the length of its name (a brand called GE).
+  const runs = hasText && !(await isQueryTooShort(db, query));
   const listing = runs
     ? await loadListing(db, query).catch((error: unknown) => {
         // Spec §8: search failures are only logged; the page shows no results.
@@ -153,7 +153,6 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <NavigationStatus />
       <div className="container-store py-4 desk:py-6">
         <Breadcrumbs items={[{ label: query.q ? searchCrumbLabel(query.q) : "Search" }]} />
         <div className="mt-4 desk:grid desk:grid-cols-[250px_minmax(0,1fr)] desk:gap-8">

@@ -24,6 +24,7 @@ import { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../se
 import { PaymentActionRequired, type PlacedOrder } from "../../services/orders/place-order.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 
 const positiveId = (what: string) =>
   z.coerce
@@ -96,7 +97,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => services.database.db;
   const store = services.config.store;
-  const cart = { currency: store.storeCurrency };
+  const cart = { currency: displayCurrency(store) };
 
   // The spec's client sends a JSON content type with no body on discount and Add to Order calls: an empty
   // JSON body is "no body" here (in this plugin's scope only), not an error.
@@ -196,7 +197,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
           { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
           {
             gateway: services.paymentGateway,
-            currency: store.storeCurrency,
+            currency: displayCurrency(store),
             publicUrl: services.config.publicUrl,
             storeName: store.storeName,
           },
@@ -282,7 +283,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
           storeName: store.storeName,
           publicUrl: services.config.publicUrl,
           productPath: store.paths.products,
-          currency: store.storeCurrency,
+          currency: displayCurrency(store),
         },
       );
       return { success: true };

@@ -12,6 +12,7 @@ import {
   type TagCount,
   type VendorCount,
 } from "./product-listing.ts";
+import { queryRows } from "./query-rows.ts";
 import { buildSearchPlan, type SearchPlan, searchWords } from "./search-plan.ts";
 import { termsToTsQuery } from "./search-text.ts";
 import { EMPTY_SYNONYMS, expandSynonyms, loadSynonyms, type SynonymIndex } from "./synonyms.ts";
@@ -115,6 +116,27 @@ export interface FilterOptions {
 }
 
 /**
+ * The 3-character rule (spec §5) is for text a shopper types. A vendor the store sells, chosen from the
+ * vendor select or a card's vendor link, is not typed text: a brand with a short name (GE, 3M) lists its
+ * products like any other. A short v that names no vendor is still a fragment, and answers nothing.
+ */
+export async function isQueryTooShort(
+  db: Database,
+  query: Pick<CatalogQuery, "q" | "vendors">,
+  options: FilterOptions = {},
+): Promise<boolean> {
+  if (options.exactVendors) return isSearchTooShort({ q: query.q, vendors: [] });
+  if (!isSearchTooShort(query)) return false;
+  if (query.vendors.length === 0) return true;
+  const names = [...new Set(query.vendors.map((vendor) => vendor.trim().toLowerCase()))];
+  const [row] = await queryRows<{ known: number }>(
+    db,
+    sql`select count(*)::int as known from vendors where lower(name) = any(${sql.param(names)}::text[])`,
+  );
+  return (row?.known ?? 0) < names.length;
+}
+
+/**
  * GET /api/products/filter: one page of product cards with the totals and the disjunctive facets
  * of the filters, and the categories matching the search words.
  */
@@ -124,7 +146,7 @@ export async function filterProducts(
   options: FilterOptions = {},
 ): Promise<ProductFilterResult> {
   const { limit, page } = query;
-  if (isSearchTooShort(options.exactVendors ? { q: query.q, vendors: [] } : query)) return emptyResult(limit, page);
+  if (await isQueryTooShort(db, query, options)) return emptyResult(limit, page);
 
   const text = searchTextWithoutAppliedPrices(query.q, query);
   const words = searchWords(text);

@@ -4,8 +4,8 @@
 import { MapPin, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PaymentMethodView } from "../../../services/wallet/wallet-service.ts";
+import { Notice } from "../../components/ui/notice.tsx";
 import { apiJson, messageOf } from "./account-api.ts";
-import { Notice } from "./account-ui.tsx";
 import { BillingAddressDialog } from "./billing-address-dialog.tsx";
 import { CardBrandIcon } from "./card-brand-icon.tsx";
 import { ConfirmDialog } from "./modal.tsx";

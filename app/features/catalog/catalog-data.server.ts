@@ -15,6 +15,9 @@ import type { ProductCard } from "../../../services/catalog/product-cards.ts";
 import { getFreeShippingAmount } from "../../../services/catalog/shipping-policy.ts";
 import { NotFound, ServiceError } from "../../../services/errors.ts";
 import { filterProducts } from "../../../services/search/product-filter.ts";
+
+export { isQueryTooShort } from "../../../services/search/product-filter.ts";
+
 import { createTtlCache, DEFAULT_CACHE_TTL_MS } from "../../../services/ttl-cache.ts";
 import type { CatalogQuery } from "../../../shared/catalog-query.ts";
 import { type ProductCardData, toProductCardData } from "../../components/product-card.tsx";
