@@ -11,6 +11,7 @@ import { accountRoutes } from "./api/account-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { healthRoutes } from "./api/health.ts";
+import { paymentRoutes } from "./api/payment-routes.ts";
 import { searchRoutes } from "./api/search-routes.ts";
 import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -90,6 +91,7 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
       await api.register(searchRoutes, { services });
       await api.register(checkoutRoutes, { services });
       await api.register(accountRoutes, { services });
+      await api.register(paymentRoutes, { services });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
         reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),
