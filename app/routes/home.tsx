@@ -13,7 +13,7 @@ import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { listArticles, listSiteReviews, suggestCollections } from "../features/content/content-data.server.ts";
-import { formatShortUtcDate } from "../features/shell/format-date.ts";
+import { formatShortUtcDate } from "../lib/format-date.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 

@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import { reviewCountText, roundedStars } from "../../../shared/price-display.ts";
 import { StarRating } from "../../components/star-rating.tsx";
-import { formatShortUtcDate } from "../shell/format-date.ts";
+import { formatShortUtcDate } from "../../lib/format-date.ts";
 import type { ProductReview } from "./product-data.server.ts";
 
 type State = { status: "loading" } | { status: "loaded"; reviews: ProductReview[] } | { status: "error" };
