@@ -23,7 +23,7 @@ export interface SiteHeaderProps {
   rollingTexts?: readonly string[];
   /** Theme config additionalHeaderLinks. */
   headerLinks?: readonly { title: string; url: string }[];
-  /** Opens or closes the cart overlay; may call preventDefault to stay on the page (spec §4). */
+  /** Opens or closes the cart overlay; may call preventDefault to stay on the page. */
   onCartClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
@@ -69,7 +69,7 @@ export function SiteHeader({
             <Phone aria-hidden="true" size={18} />
             {phone}
           </a>
-          {/* Sign In only for anonymous visitors (spec §6); My Account for everyone, on phones too (spec §2). */}
+          {/* Sign In only for anonymous visitors; My Account for everyone, on phones too. */}
           {signedIn ? null : (
             <Link to="/login" className={accountLink}>
               <LogIn aria-hidden="true" size={22} />

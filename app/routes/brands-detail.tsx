@@ -1,5 +1,5 @@
 // /brands/{brand}: the brand's products, 25 a page, A-Z by title, with the category sidebar and a product
-// filter; the page number lives in ?page= (spec account-and-shell §2 "Brand page").
+// filter; the page number lives in ?page=.
 
 import { formatTagFilter, MAX_PAGE, type RawCatalogQuery, safeParseCatalogQuery } from "../../shared/catalog-query.ts";
 import { brandPath } from "../../shared/content-paths.ts";
@@ -18,7 +18,7 @@ import { pagedPath } from "../features/content/prev-next-nav.tsx";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/brands-detail";
 
-/** Spec §9: brand product page size 25, sorted by title ascending. */
+/** Brand product page size 25, sorted by title ascending. */
 export const BRAND_PAGE_SIZE = 25;
 const PRODUCT_FIELDS = [
   "id",

@@ -1,4 +1,4 @@
-// /brands: every brand with products, as 200x220 cards, A-Z, with Prev/Next paging (spec §2 "All brands").
+// /brands: every brand with products, as 200x220 cards, A-Z, with Prev/Next paging.
 import { Link } from "react-router";
 import { brandPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";

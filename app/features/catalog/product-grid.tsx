@@ -11,7 +11,7 @@ export interface ProductGridProps {
   productPath: string;
   currency: string;
   layout?: "grid" | "list";
-  /** On the results page a zero price also disables Add to Cart (spec §4). */
+  /** On the results page a zero price also disables Add to Cart. */
   onSearchPage?: boolean;
   noImageUrl?: string;
   /** Accessible name of the list. */
@@ -36,7 +36,7 @@ export function ProductGrid({
   className = "",
 }: ProductGridProps) {
   const { onCardAddToCart, busy, quantityInCart } = useAddToCart();
-  // Desktop visitors get the first 5 images eagerly (spec §2); phones load every card image lazily.
+  // Desktop visitors get the first 5 images eagerly; phones load every card image lazily.
   const eagerImages = !useMobileAgent();
   const [quickView, setQuickView] = useState<string | null>(null);
   const list = layout === "list";

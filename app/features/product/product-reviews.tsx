@@ -1,4 +1,4 @@
-// Customer reviews below the product, fetched when the block first shows (spec §2: loaded lazily).
+// Customer reviews below the product, fetched when the block first shows (loaded lazily).
 import { useEffect, useState } from "react";
 import { reviewCountText, roundedStars } from "../../../shared/price-display.ts";
 import { StarRating } from "../../components/star-rating.tsx";
