@@ -54,7 +54,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     cartCount: await countSessionCartItems(services.database.db, current),
     signedIn: Boolean(current?.userId),
-    // Mobile mode by user agent as well as by width (account-and-shell §2): app.css's `desk` variant reads it.
+    // Mobile mode by user agent as well as by width so a phone in landscape still gets the phone layout: app.css's `desk` variant reads it.
     mobileAgent: isMobileUserAgent(request.headers.get("user-agent")),
     // Header bar, exit-intent offer, footer lists (features/shell).
     shell: await loadShellData(services, logger),
@@ -169,7 +169,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <>
-      {/* Spec §4 'Fetching product...': on every navigation to a product page, whichever page it starts from. */}
+      {/* On every navigation to a product page, whichever page it starts from. */}
       <NavigationStatus />
       <Outlet />
     </>

@@ -15,7 +15,7 @@ export interface HeaderBarProps {
 }
 
 /**
- * The strip above the header row (spec §2 "Header bar"): rolling texts, the store announcement, the
+ * The strip above the header row: rolling texts, the store announcement, the
  * additional header links and the support hours.
  */
 export function HeaderBar({ rollingTexts, announcement, links, phone, supportChat = null }: HeaderBarProps) {

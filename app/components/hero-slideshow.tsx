@@ -5,7 +5,7 @@ import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
 import { type EmblaOptions, useLazyEmbla } from "./lazy-embla.ts";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
-/** Spec §9: the slideshow advances every 7500 ms. */
+/** The slideshow advances every 7500 ms. */
 export const SLIDE_INTERVAL_MS = 7500;
 
 export interface HeroSlide {
@@ -42,7 +42,7 @@ const controlButton =
   "size-11 items-center justify-center rounded-full bg-white/90 text-water-900 shadow hover:bg-white desk:size-10";
 
 /**
- * Spec §2 "Home page" hero: auto-advances every 7500 ms, a drag of 15 % changes the slide. It pauses
+ * Hero: auto-advances every 7500 ms, a drag of 15 % changes the slide. It pauses
  * while pointed at or focused, has a pause button (WCAG 2.2.2), and never moves by itself for visitors
  * who prefer reduced motion.
  */

@@ -6,7 +6,7 @@ import { useLazyEmbla } from "./lazy-embla.ts";
 import { type SellerReview, SellerReviewCard } from "./seller-reviews-card.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
-// Spec account-and-shell §4 and §9: 6 reviews fetched and tripled for the loop; 300 px cards, 3 visible
+// 6 reviews fetched and tripled for the loop; 300 px cards, 3 visible
 // on desktop and 1 on mobile; auto-advance every 3.5 s; a swipe of more than 50 px moves; 200 ms moves.
 export const SELLER_REVIEWS_LIMIT = 6;
 export const SELLER_REVIEWS_COPIES = 3;
@@ -117,7 +117,7 @@ const controlButton =
   "flex size-11 items-center justify-center rounded-full border border-line bg-white text-water-900 shadow-sm hover:border-aqua-500";
 
 /**
- * The SELLER REVIEWS carousel (spec §2). Embla does the dragging and the endless loop; it pauses while
+ * The SELLER REVIEWS carousel. Embla does the dragging and the endless loop; it pauses while
  * pointed at or focused, has a pause button, and does not move by itself for visitors who prefer
  * reduced motion.
  */

@@ -26,7 +26,7 @@ export interface SiteHeaderProps {
   headerLinks?: readonly { title: string; url: string }[];
   /** The store's chat provider, shown in the support block; none: no chat entry. */
   supportChat?: SupportChat | null;
-  /** Opens or closes the cart overlay; may call preventDefault to stay on the page (spec §4). */
+  /** Opens or closes the cart overlay; may call preventDefault to stay on the page. */
   onCartClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
@@ -79,7 +79,7 @@ export function SiteHeader({
             <Phone aria-hidden="true" size={18} />
             {phone}
           </a>
-          {/* Sign In only for anonymous visitors (spec §6); My Account for everyone, on phones too (spec §2). */}
+          {/* Sign In only for anonymous visitors; My Account for everyone, on phones too. */}
           {signedIn ? null : (
             <Link to="/login" className={accountLink}>
               <LogIn aria-hidden="true" size={22} />

@@ -1,4 +1,4 @@
-// /address.asp: the address book (spec §2 "Address book"), fed by the customer's mailing addresses.
+// /address.asp: the address book, fed by the customer's mailing addresses.
 // Rendered on the server; changes go through the API and the list is reloaded from the loader.
 import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";

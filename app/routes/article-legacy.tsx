@@ -4,11 +4,11 @@
 
 import { articlePath } from "../../shared/content-paths.ts";
 import type { Crumb } from "../components/breadcrumbs.tsx";
+import { articleMeta } from "../features/content/article-meta.ts";
+import { ArticleView } from "../features/content/article-view.tsx";
 import { findArticleByLegacyId, readingTimeMinutes } from "../features/content/content-data.server.ts";
-import { articleMeta } from "../features/shell/article-meta.ts";
-import { ArticleView } from "../features/shell/article-view.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { movedPermanently, notFound, requestUrl, storeOf } from "../features/content/content-route.server.ts";
 import { notFoundMeta } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/article-legacy";
 

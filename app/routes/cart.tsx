@@ -1,4 +1,4 @@
-// /shoppingcart.asp: the cart page (spec shopping §2). Rendered on the server from the visitor's checkout;
+// /shoppingcart.asp: the cart page. Rendered on the server from the visitor's checkout;
 // once hydrated, the page and the overlay share the tab's cart store.
 import { Lock, ShoppingCart } from "lucide-react";
 import { useEffect } from "react";

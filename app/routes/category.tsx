@@ -1,4 +1,4 @@
-// Category page (spec shopping §2 "Category page", §4, §5): {collectionPath}/{handle}, with an optional
+// Category page: {collectionPath}/{handle}, with an optional
 // trailing tag filter segment (prefix_value) and the query string page, q, t, c, v, sortBy, minPrice,
 // maxPrice, limit. The heading, banner, subcategories, featured products and the filtered product list
 // are all in the first HTML.
@@ -72,7 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
 
   const pathTag = tagFromPathSegment(params.tagFilter);
-  // Spec §8: a failed category list shows 'Error loading categories: {message}' in the sidebar.
+  // A failed category list shows 'Error loading categories: {message}' in the sidebar.
   const { index, categoriesError } = await cachedCollectionIndex(db).then(
     (entries) => ({ index: entries, categoriesError: null as string | null }),
     (error: unknown) => ({ index: [], categoriesError: loadErrorMessage(logger, "Category index", error) }),
@@ -85,7 +85,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       throw error;
     });
   }
-  // Spec §2: an empty or unknown category shows a fallback page (an unknown one with a real 404 for
+  // An empty or unknown category shows a fallback page (an unknown one with a real 404 for
   // crawlers; an empty one is not indexed until it has products).
   const fallback = (emptyTitle: string | null) =>
     data(
@@ -109,7 +109,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const id = collection.id;
   const [listing, featured, hierarchy, banner, phoneBanner] = await Promise.all([
     loadListing(db, query).catch((error: unknown) => {
-      // Spec §8: the collection's product failures are swallowed; the page shows its empty state.
+      // The collection's product failures are swallowed; the page shows its empty state.
       logger.error({ err: error }, "Category listing failed");
       return emptyListing(query);
     }),
@@ -180,7 +180,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       : null,
     subCategories,
     featured: featured.map(compactCard),
-    // Spec §2 "Product carousel": a banner tile linking to the configured featured products.
+    // A banner tile linking to the configured featured products.
     featuredBanner: theme.featuredProducts ?? null,
     listing,
     query,

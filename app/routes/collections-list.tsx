@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { getNavigation } from "../features/catalog/catalog-data.server.ts";
-import { storeOf } from "../features/shell/content-route.server.ts";
+import { storeOf } from "../features/content/content-route.server.ts";
 import { absoluteUrl, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/collections-list";
 

@@ -6,7 +6,7 @@ import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcr
 import { telHref } from "../components/header-bar-support-hours.tsx";
 import { SELLER_REVIEWS_LIMIT, SellerReviews } from "../components/seller-reviews.tsx";
 import { listHelpCategories, listSiteReviews } from "../features/content/content-data.server.ts";
-import { storeOf } from "../features/shell/content-route.server.ts";
+import { storeOf } from "../features/content/content-route.server.ts";
 import { absoluteUrl, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/help";
 

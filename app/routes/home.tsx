@@ -1,4 +1,4 @@
-// Home page (spec shopping §2 "Home page", §9): feature strip, hero slideshow, top categories, the Best
+// Home page: feature strip, hero slideshow, top categories, the Best
 // Sellers grid (16, best selling), the SELLER REVIEWS carousel of the shell, 'From Our Blog' (10 articles),
 // about-us questions and answers, and on phones a link to the blog. Everything is in the first HTML.
 import { ArrowRight, BadgeCheck, Check, Headset, type LucideIcon, RotateCcw, Truck } from "lucide-react";
@@ -13,11 +13,11 @@ import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { listArticles, listSiteReviews, suggestCollections } from "../features/content/content-data.server.ts";
-import { formatShortUtcDate } from "../features/shell/format-date.ts";
+import { formatShortUtcDate } from "../lib/format-date.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
-/** Spec §9: the home grid shows 16 products, the blog preview 10 articles. */
+/** The home grid shows 16 products, the blog preview 10 articles. */
 export const HOME_GRID_SIZE = 16;
 export const HOME_ARTICLES = 10;
 export const BEST_SELLERS_TITLE = "Best Sellers";
@@ -48,13 +48,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     bestSellersCache(db, "best", () => loadListing(db, query))
       .then((listing) => listing.products)
       .catch((error: unknown) => {
-        // Spec §8: the home grid's failure is an error toast; the rest of the page still renders.
+        // The home grid's failure is an error toast; the rest of the page still renders.
         logger.error({ err: error }, "Home best sellers failed");
         return null;
       }),
     listArticles(db, { page: 0, limit: HOME_ARTICLES, sortBy: "CREATED", order: "DESC" })
       .then((result) => result.articles)
-      // Spec §8 "Recent articles load failure: silent".
+      // A failure to load the recent articles is silent: the section is left out.
       .catch(() => []),
     categoriesCache(db, theme.topCategories.join(","), async () => {
       const found = await Promise.all(
@@ -305,7 +305,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {/* Spec §2: phones also get a blog link (desktop has 'All articles' by the heading). */}
+          {/* Phones also get a blog link (desktop has 'All articles' by the heading). */}
           <div className="mt-2 desk:hidden">
             <Link to={blogPath} className="btn-secondary w-full">
               Visit our blog

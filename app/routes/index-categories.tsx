@@ -4,7 +4,7 @@ import { buildCategoryTree, type CategoryNode } from "../../shared/category-tree
 import { collectionPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { listCollectionIndex } from "../features/catalog/catalog-data.server.ts";
-import { storeOf } from "../features/shell/content-route.server.ts";
+import { storeOf } from "../features/content/content-route.server.ts";
 import { absoluteUrl, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/index-categories";
 

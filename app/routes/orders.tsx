@@ -9,7 +9,7 @@ import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.ts
 import { loginPath } from "../features/account/use-current-user.ts";
 import { orderStatusLabel } from "../features/cart/order-status.ts";
 import { pageVisitor } from "../features/cart/page-visitor.server.ts";
-import { formatShortUtcDate } from "../features/shell/format-date.ts";
+import { formatShortUtcDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/orders";
 
 const PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-// Product detail page (spec shopping §2 "Product detail page", §4, §9): {productPath}/{handle} and
+// Product detail page: {productPath}/{handle} and
 // {collectionPath}/{collectionHandle}/{productPath}/{handle}; ?variant= preselects a variant by id.
 import { lazy, Suspense, useEffect, useState } from "react";
 import {
@@ -84,10 +84,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const selection = initialSelection(detail.Variants, url.searchParams.get("variant"));
   const price = selection.variant?.price ?? detail.price;
-  // Spec §8: hierarchy and free-shipping-amount failures show danger messages; the page still renders
+  // Hierarchy and free-shipping-amount failures show danger messages; the page still renders
   // (without the category path, without the free-shipping banner).
   const [eligibleForFreeShipping, shipping, hierarchy, parcel] = await Promise.all([
-    // Eligibility is a nicety: a failure only hides the note (spec §8 "only logged").
+    // Eligibility is a nicety: a failure only hides the note.
     isProductEligibleForFreeShipping(db, handle, () => cachedFreeShippingAmount(db)).catch((error: unknown) => {
       logger.error({ err: error }, "Free-shipping eligibility failed");
       return false;
@@ -266,7 +266,7 @@ function ProductView({
 }: ViewProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  // Recorded as soon as the page is in the browser (spec §2); the carousel that shows the others loads later.
+  // Recorded as soon as the page is in the browser; the carousel that shows the others loads later.
   const [history, setHistory] = useState<number[]>([]);
   useEffect(() => {
     let storage: Storage | undefined;

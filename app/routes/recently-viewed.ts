@@ -1,4 +1,4 @@
-// GET /recently-viewed?ids=3,1,2: the product cards of the shopper's history (spec §9 "Recently viewed"),
+// GET /recently-viewed?ids=3,1,2: the product cards of the shopper's history,
 // in the order asked. The ids live in the browser's storage, so the cards are fetched after the page loads.
 import { parseRecentlyViewed } from "../../shared/recently-viewed.ts";
 import { appContext } from "../context.ts";

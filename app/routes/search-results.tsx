@@ -1,4 +1,4 @@
-// Search results page (spec shopping §2 "Search results page", §4 "Search", §5, §9): /searchresults.asp
+// Search results page: /searchresults.asp
 // with q, v, minPrice, maxPrice, sortBy, limit, page, t and cat. `search` is renamed q; cat sends the
 // shopper to that category. The results are rendered on the server; filter changes rewrite the URL.
 import { LayoutGrid, List } from "lucide-react";
@@ -70,12 +70,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const query = readListingQuery(params, theme.defaultLimitPerPage);
   const hasText = query.q !== "" || query.vendors.length > 0;
-  // Spec §5: a search runs only when q or v has at least 3 characters; a vendor the store sells counts
+  // A search runs only when q or v has at least 3 characters; a vendor the store sells counts
   // whatever the length of its name (a brand called GE).
   const runs = hasText && !(await isQueryTooShort(db, query));
   const listing = runs
     ? await loadListing(db, query).catch((error: unknown) => {
-        // Spec §8: search failures are only logged; the page shows no results.
+        // Search failures are only logged; the page shows no results.
         logger.error({ err: error }, "Search failed");
         return emptyListing(query);
       })
@@ -140,7 +140,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
     event.preventDefault();
     const words = within.trim();
     if (!words) return;
-    // Spec §2: Search Within sets q to the words typed (and clears the field).
+    // Search Within sets q to the words typed (and clears the field).
     nav.change({ q: words }, { immediate: true });
     setWithin("");
   }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { brandPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { listAllVendors } from "../features/content/content-data.server.ts";
-import { storeOf } from "../features/shell/content-route.server.ts";
+import { storeOf } from "../features/content/content-route.server.ts";
 import { absoluteUrl, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/vendors";
 

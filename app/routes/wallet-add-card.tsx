@@ -1,4 +1,4 @@
-// /wallet/add-card: the hosted card form the wallet opens in a 600x400 popup (spec §7
+// /wallet/add-card: the hosted card form the wallet opens in a 600x400 popup (the target of
 // `_links.addPaymentMethod.href`). The number and CVC go to the gateway for a token and are never kept;
 // the wallet stores brand, last 4 digits and expiry. The page covers the site chrome: a popup this small
 // has room for the form only.

@@ -1,4 +1,4 @@
-// 'Update card address' (spec §2 "Wallet", §5): choose one of the account's addresses; its fields are
+// 'Update card address': choose one of the account's addresses; its fields are
 // shown read-only; Save Changes is enabled only once an address is chosen.
 import { useEffect, useId, useState } from "react";
 import { BusyButton } from "../../components/ui/busy-button.tsx";

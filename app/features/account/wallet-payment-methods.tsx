@@ -1,4 +1,4 @@
-// Wallet tab "Payment methods" (spec §2 "Wallet", §4, §8, §9): one card per method with brand, last 4 and
+// Wallet tab "Payment methods": one card per method with brand, last 4 and
 // expiry; delete with a confirmation (never for gift cards); edit billing address; add a card in a popup
 // (600x400, polled every 400 ms; the list reloads once it closes).
 import { MapPin, Plus, Trash2 } from "lucide-react";

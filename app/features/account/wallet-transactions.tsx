@@ -1,4 +1,4 @@
-// Wallet tab "Transaction History" (spec §2, §4, §9): a free-text filter on the displayable id, a status
+// Wallet tab "Transaction History": a free-text filter on the displayable id, a status
 // badge per transaction, the gateway (N/A when missing) and the amount with a $ prefix.
 import { useEffect, useId, useMemo, useState } from "react";
 import { Notice } from "../../components/ui/notice.tsx";

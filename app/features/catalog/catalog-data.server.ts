@@ -1,6 +1,6 @@
 // Server-only helpers the storefront loaders share: short-lived caches for the data every listing needs
 // and rarely changes (the collection index, the free-shipping amount), and the compact card shape the
-// pages send to the browser. Loaders call the services in process (ARCHITECTURE "Pages render on the server").
+// pages send to the browser. Loaders call the services in process.
 import type { Database } from "../../../db/client.ts";
 import {
   type CollectionDetail,

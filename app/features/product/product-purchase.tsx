@@ -1,6 +1,5 @@
 // The buying half of the product page: price, brand, SKU, availability, free-shipping notes, option
-// selector, quantity and Add to Cart, and the shipping details link (spec §2, §4 "Variant selection",
-// "Stock", §5, §9). The variant rules are shared/variant-selection.ts; this only wires them to controls.
+// selector, quantity and Add to Cart, and the shipping details link. The variant rules are shared/variant-selection.ts; this only wires them to controls.
 import { LoaderCircle, Minus, Plus, ShoppingCart, Truck } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { Link } from "react-router";
@@ -35,7 +34,7 @@ export type PurchaseProduct = Pick<
 export interface ProductPurchaseProps {
   product: PurchaseProduct;
   currency: string;
-  /** The free-shipping threshold; -1 hides the banner (spec §9). */
+  /** The free-shipping threshold; -1 hides the banner. */
   freeShippingAmount: number;
   eligibleForFreeShipping: boolean;
   initialVariant: ProductVariant | null;

@@ -1,4 +1,4 @@
-// The product card's quick view (spec §2 "Product card": a magnifier button opens a lazily loaded quick
+// The product card's quick view (a magnifier button opens a lazily loaded quick
 // view by handle). This module is only downloaded when a shopper first opens one.
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";

@@ -79,7 +79,7 @@ function readSuggestions(query: string, body: unknown): Suggestions {
 }
 
 /**
- * Debounced suggestions (spec §4 "Search"): nothing below 3 characters; a newer keystroke cancels the
+ * Debounced suggestions: nothing below 3 characters; a newer keystroke cancels the
  * older request; failures are only logged and leave the loading flag off.
  */
 function useSuggestions(query: string, debounceMs: number, onLoaded: () => void) {
@@ -146,7 +146,7 @@ export interface HeaderSearchComboboxProps {
 }
 
 /**
- * The enhanced header keyword box (spec §2 "Header keyword search box"): a React Aria combobox with
+ * The enhanced header keyword box: a React Aria combobox with
  * Categories and Products suggestions and price-filter chips. Loaded after hydration by HeaderSearch,
  * which owns the form and the value; it replaces the plain input in place.
  */

@@ -23,7 +23,7 @@ export interface ShellData {
   /** The footer's copyright year in the store's time zone, so the server and the browser agree at New Year. */
   copyrightYear: number;
   footer: FooterData;
-  /** The header's category bar (spec §2 "Top navigation"): the main menu, two levels. */
+  /** The header's category bar: the main menu, two levels. */
   navigation: NavigationItem[];
 }
 
