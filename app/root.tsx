@@ -9,7 +9,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { countSessionCartItems } from "../services/checkout/visitor-cart.ts";
 import { displayCurrency } from "../shared/store-config.ts";
 import { supportChatOf } from "../shared/support-chat.ts";
 import type { Route } from "./+types/root";
@@ -22,6 +21,7 @@ import { ToastContainer } from "./components/toasts.tsx";
 import { TopNavigation } from "./components/top-navigation.tsx";
 import { appContext } from "./context.ts";
 import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/cart-context.tsx";
+import { countSessionCartItems } from "./features/cart/cart-data.server.ts";
 import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
 import { NavigationStatus } from "./features/catalog/navigation-status.tsx";
 import { LazyShellEffects } from "./features/shell/lazy-shell-effects.tsx";
@@ -33,7 +33,7 @@ import stylesheet from "./styles/app.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, nonce, session } = context.get(appContext);
+  const { services, nonce, session, logger } = context.get(appContext);
   const current = await session.get();
   const store = services.config.store;
   return {
@@ -57,7 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Mobile mode by user agent as well as by width (account-and-shell §2): app.css's `desk` variant reads it.
     mobileAgent: isMobileUserAgent(request.headers.get("user-agent")),
     // Header bar, exit-intent offer, footer lists (features/shell).
-    shell: await loadShellData(services),
+    shell: await loadShellData(services, logger),
     botCheck:
       store.recaptchaSiteKey && services.config.env.RECAPTCHA_SECRET ? ("recaptcha" as const) : ("altcha" as const),
   };

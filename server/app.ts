@@ -11,14 +11,17 @@ import { accountRoutes } from "./api/account-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { healthRoutes } from "./api/health.ts";
+import { paymentRoutes } from "./api/payment-routes.ts";
 import { searchRoutes } from "./api/search-routes.ts";
+import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerImages } from "./plugins/images.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
+import { registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
-import { registerSession } from "./plugins/session.ts";
+import { registerSession, sessionCookieName } from "./plugins/session.ts";
 
 export type Frontend =
   | { mode: "production"; clientDir: string; getBuild: () => Promise<ServerBuild> }
@@ -43,17 +46,20 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
     logger: logger ?? false,
     // Only as many X-Forwarded-For hops as there are real proxies: otherwise a client could pick
     // its own address and walk around per-address rate limits.
-    trustProxy: (_address: string, hop: number) => hop < (services.config.env.TRUST_PROXY ?? 0),
+    trustProxy: trustProxyHops(services.config.env.TRUST_PROXY ?? 0),
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     // Parameters such as `t` may repeat; keep them as arrays.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Unreadable or oversized addresses are set aside before routing (plugins/request-edge.ts).
+    rewriteUrl: rewriteUnreadableUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  registerRequestEdge(app);
   await registerSecurityHeaders(app, {
     https: services.config.publicUrl.startsWith("https://"),
     dev: frontend.mode === "development",
@@ -76,12 +82,16 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
   // REST API: everything under /api is JSON, with its own 404.
   await app.register(
     async (api) => {
-      await api.register(registerIdempotency, { db: services.database.db });
+      await api.register(registerIdempotency, {
+        db: services.database.db,
+        secret: services.config.sessionSecret,
+      });
       await api.register(healthRoutes, { services });
       await api.register(catalogRoutes, { services });
       await api.register(searchRoutes, { services });
       await api.register(checkoutRoutes, { services });
       await api.register(accountRoutes, { services });
+      await api.register(paymentRoutes, { services });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
         reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),
@@ -95,6 +105,8 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
     db: services.database.db,
     redisUrl: services.config.env.REDIS_URL,
     adminToken: services.config.env.ADMIN_TOKEN,
+    trustProxy: services.config.env.TRUST_PROXY ?? 0,
+    sessionCookie: sessionCookieName(services.config.publicUrl.startsWith("https://")),
   });
 
   await registerImages(app, { cacheDir: join(services.config.dataDir, "image-cache") });

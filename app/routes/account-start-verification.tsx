@@ -3,8 +3,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { emailRequestSchema } from "../../shared/account-forms.ts";
+import { BusyButton } from "../components/ui/busy-button.tsx";
+import { Notice } from "../components/ui/notice.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
 import { apiJson } from "../features/account/account-api.ts";
-import { AccountPage, BusyButton, fieldErrors, Notice, TextField } from "../features/account/account-ui.tsx";
+import { AccountPage, fieldErrors } from "../features/account/account-ui.tsx";
 import { getBotToken } from "../features/account/bot-token.ts";
 import { NoScriptNotice } from "../features/account/no-script-notice.tsx";
 import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/use-async-action.ts";

@@ -1,10 +1,10 @@
 // /unsubscribe?token=...: the unsubscribe link of every newsletter e-mail. One button, no sign-in, works
 // without JavaScript.
 import { Form, useNavigation } from "react-router";
-import { ServiceError } from "../../services/errors.ts";
-import { unsubscribe } from "../../services/newsletter/newsletter-service.ts";
+import { Notice } from "../components/ui/notice.tsx";
 import { appContext } from "../context.ts";
-import { AccountPage, Notice } from "../features/account/account-ui.tsx";
+import { ServiceError, unsubscribe } from "../features/account/account-data.server.ts";
+import { AccountPage } from "../features/account/account-ui.tsx";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import type { Route } from "./+types/account-unsubscribe";
 

@@ -2,9 +2,9 @@
 // shipping details), the search page (355 expert assistance) and help answers. Info articles are shown
 // here; a blog post that had an old id moves permanently to its blog address.
 
-import { findArticleByLegacyId, readingTimeMinutes } from "../../services/content/article-detail.ts";
-import { articlePath } from "../../services/content/content-paths.ts";
+import { articlePath } from "../../shared/content-paths.ts";
 import type { Crumb } from "../components/breadcrumbs.tsx";
+import { findArticleByLegacyId, readingTimeMinutes } from "../features/content/content-data.server.ts";
 import { articleMeta } from "../features/shell/article-meta.ts";
 import { ArticleView } from "../features/shell/article-view.tsx";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";

@@ -1,7 +1,6 @@
 // {blogPath}/{handle}: one blog post with its author, date, image and reading time; Article structured data.
-import { getBlogArticle, readingTimeMinutes } from "../../services/content/article-detail.ts";
-import { NotFound } from "../../services/errors.ts";
 import type { Crumb } from "../components/breadcrumbs.tsx";
+import { getBlogArticle, NotFound, readingTimeMinutes } from "../features/content/content-data.server.ts";
 import { articleMeta } from "../features/shell/article-meta.ts";
 import { ArticleView } from "../features/shell/article-view.tsx";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";

@@ -1,7 +1,7 @@
 // /blog: the blog's posts, newest first, 10 a page.
 import { Link } from "react-router";
-import { listArticles } from "../../services/catalog/articles.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
+import { listArticles } from "../features/content/content-data.server.ts";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
 import { notFound, pageOf, storeOf } from "../features/shell/content-route.server.ts";
 import { formatStoreDate } from "../features/shell/format-date.ts";

@@ -1,14 +1,13 @@
 // /brands/{brand}: the brand's products, 25 a page, A-Z by title, with the category sidebar and a product
 // filter; the page number lives in ?page= (spec account-and-shell §2 "Brand page").
-import { listCollectionIndex } from "../../services/catalog/collections.ts";
-import { brandPath } from "../../services/content/content-paths.ts";
-import { findVendor } from "../../services/content/site-indexes.ts";
-import { filterProducts } from "../../services/search/product-filter.ts";
+
 import { formatTagFilter, MAX_PAGE, type RawCatalogQuery, safeParseCatalogQuery } from "../../shared/catalog-query.ts";
+import { brandPath } from "../../shared/content-paths.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { CategorySidebar } from "../components/category-sidebar.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
+import { filterProducts, findVendor, listCollectionIndex } from "../features/content/content-data.server.ts";
 import { BrandFilters } from "../features/shell/brand-filters.tsx";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
 import { movedPermanently, notFound, pageOf, requestUrl, storeOf } from "../features/shell/content-route.server.ts";

@@ -1,8 +1,8 @@
 // /brands: every brand with products, as 200x220 cards, A-Z, with Prev/Next paging (spec §2 "All brands").
 import { Link } from "react-router";
-import { listVendors } from "../../services/catalog/vendors.ts";
-import { brandPath } from "../../services/content/content-paths.ts";
+import { brandPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
+import { listVendors } from "../features/content/content-data.server.ts";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
 import { notFound, pageOf, storeOf } from "../features/shell/content-route.server.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";

@@ -4,8 +4,6 @@
 // are all in the first HTML.
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { type CollectionDetail, getFeaturedProducts } from "../../services/catalog/collections.ts";
-import { NotFound } from "../../services/errors.ts";
 import { formatTagFilter, LIMIT_OPTIONS, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
@@ -16,14 +14,17 @@ import { SkeletonCardGrid } from "../components/skeleton-card.tsx";
 import { appContext } from "../context.ts";
 import { useAddToCart } from "../features/cart/cart-context.tsx";
 import {
+  type CollectionDetail,
   cachedCollectionByHandle,
   cachedCollectionHierarchy,
   cachedCollectionImage,
   cachedCollectionIndex,
   compactCard,
   emptyListing,
+  getFeaturedProducts,
   loadErrorMessage,
   loadListing,
+  NotFound,
 } from "../features/catalog/catalog-data.server.ts";
 import { CategoryDescription, DESCRIPTION_FOLD_PX } from "../features/catalog/category-description.tsx";
 import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
@@ -61,7 +62,7 @@ const FEATURED_LIMIT = 10;
 const foldTextLength = (phone: boolean) => Math.round((DESCRIPTION_FOLD_PX / 28) * (phone ? 45 : 110));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, logger } = context.get(appContext);
   const db = services.database.db;
   const store = services.config.store;
   const theme = store.themeConfig;
@@ -74,7 +75,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Spec §8: a failed category list shows 'Error loading categories: {message}' in the sidebar.
   const { index, categoriesError } = await cachedCollectionIndex(db).then(
     (entries) => ({ index: entries, categoriesError: null as string | null }),
-    (error: unknown) => ({ index: [], categoriesError: loadErrorMessage("Category index", error) }),
+    (error: unknown) => ({ index: [], categoriesError: loadErrorMessage(logger, "Category index", error) }),
   );
   let collection: CollectionDetail | null = null;
   // A trailing segment that is not prefix_value is not a page of ours.
@@ -109,7 +110,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [listing, featured, hierarchy, banner, phoneBanner] = await Promise.all([
     loadListing(db, query).catch((error: unknown) => {
       // Spec §8: the collection's product failures are swallowed; the page shows its empty state.
-      console.error("Category listing failed", error);
+      logger.error({ err: error }, "Category listing failed");
       return emptyListing(query);
     }),
     getFeaturedProducts(db, id, FEATURED_LIMIT, { knownCollection: true }).catch(() => []),

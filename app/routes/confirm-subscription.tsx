@@ -1,10 +1,10 @@
 // /confirm-subscription?token=...: the newsletter's double opt-in. Opening the link shows a button; the
 // subscription is confirmed when it is pressed (mail scanners open links too). Works without JavaScript.
 import { Form, useNavigation } from "react-router";
-import { ServiceError } from "../../services/errors.ts";
-import { confirmSubscription } from "../../services/newsletter/newsletter-service.ts";
+import { Notice } from "../components/ui/notice.tsx";
 import { appContext } from "../context.ts";
-import { AccountPage, Notice } from "../features/account/account-ui.tsx";
+import { confirmSubscription, ServiceError } from "../features/account/account-data.server.ts";
+import { AccountPage } from "../features/account/account-ui.tsx";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import type { Route } from "./+types/confirm-subscription";
 

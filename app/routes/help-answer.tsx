@@ -1,8 +1,8 @@
 // /help_answer/{handle}: one help answer, with the other answers of its topic beside it.
 import { Link } from "react-router";
-import { helpAnswerPath } from "../../services/content/content-paths.ts";
-import { findHelpPage, listHelpCategories } from "../../services/content/help-pages.ts";
+import { helpAnswerPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
+import { findHelpPage, listHelpCategories } from "../features/content/content-data.server.ts";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
 import { notFound, storeOf } from "../features/shell/content-route.server.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";

@@ -4,9 +4,6 @@
 import { ArrowRight, BadgeCheck, Check, Headset, type LucideIcon, RotateCcw, Truck } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { listArticles } from "../../services/catalog/articles.ts";
-import { suggestCollections } from "../../services/catalog/collections.ts";
-import { listSiteReviews } from "../../services/catalog/reviews.ts";
 import { parseCatalogQuery } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { HeroSlideshow } from "../components/hero-slideshow.tsx";
@@ -15,6 +12,7 @@ import { toast } from "../components/toasts.tsx";
 import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { listArticles, listSiteReviews, suggestCollections } from "../features/content/content-data.server.ts";
 import { formatShortUtcDate } from "../features/shell/format-date.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -39,7 +37,7 @@ const bestSellersCache = createTtlCache<ListingResult>();
 const categoriesCache = createTtlCache<TopCategory[]>();
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, logger } = context.get(appContext);
   const db = services.database.db;
   const store = services.config.store;
   const theme = store.themeConfig;
@@ -51,7 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       .then((listing) => listing.products)
       .catch((error: unknown) => {
         // Spec §8: the home grid's failure is an error toast; the rest of the page still renders.
-        console.error("Home best sellers failed", error);
+        logger.error({ err: error }, "Home best sellers failed");
         return null;
       }),
     listArticles(db, { page: 0, limit: HOME_ARTICLES, sortBy: "CREATED", order: "DESC" })
@@ -74,7 +72,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listSiteReviews(db, { page: 0, limit: SELLER_REVIEWS_LIMIT })
       .then((result) => result.siteReviews)
       .catch((error: unknown) => {
-        console.error("Seller reviews could not be loaded:", error);
+        logger.error({ err: error }, "Seller reviews could not be loaded");
         return null;
       }),
   ]);

@@ -1,9 +1,9 @@
 // /productslist.asp: the whole catalog as product cards, A-Z by title, with the standard pagination.
-import { filterProducts } from "../../services/search/product-filter.ts";
 import { parsePage } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
+import { filterProducts } from "../features/catalog/catalog-data.server.ts";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
 import { notFound, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";

@@ -1,9 +1,9 @@
 // /pindex.asp: every product on the store, A-Z by title, 200 to a page: a plain map of the catalog for
 // shoppers and crawlers.
 import { Link } from "react-router";
-import { productPath } from "../../services/content/content-paths.ts";
-import { listProductIndex } from "../../services/content/site-indexes.ts";
+import { productPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
+import { listProductIndex } from "../features/content/content-data.server.ts";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
 import { notFound, pageOf, storeOf } from "../features/shell/content-route.server.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";

@@ -1,10 +1,9 @@
 // /{handle}: a page of the `pages` table (contact, accessibility, price match...). An article's handle
 // works too: info articles without an old id are shown here, others move to their own address.
 // Only single-segment paths no other route claims reach this route; anything unknown is the 404 page.
-import { findArticleByHandle, readingTimeMinutes } from "../../services/content/article-detail.ts";
-import { articlePath } from "../../services/content/content-paths.ts";
-import { findPageByHandle } from "../../services/content/pages.ts";
+import { articlePath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
+import { findArticleByHandle, findPageByHandle, readingTimeMinutes } from "../features/content/content-data.server.ts";
 import { articleMeta } from "../features/shell/article-meta.ts";
 import { ArticleView } from "../features/shell/article-view.tsx";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";

@@ -1,9 +1,9 @@
 // /questions/{displayableId}/{handle}: one question and its answer (QAPage structured data). The id
 // decides; a stale handle moves permanently to the current one.
 import { Link } from "react-router";
-import { productPath, questionPath, topicPath } from "../../services/content/content-paths.ts";
-import { findQuestion } from "../../services/content/questions.ts";
+import { productPath, questionPath, topicPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
+import { findQuestion } from "../features/content/content-data.server.ts";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
 import { movedPermanently, notFound, storeOf } from "../features/shell/content-route.server.ts";
 import { formatStoreDate } from "../features/shell/format-date.ts";

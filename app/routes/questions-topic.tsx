@@ -1,8 +1,9 @@
 // /questions/Topic/{topicHandle}/{topicId}: the questions of one topic. The id decides; a stale handle
 // moves permanently to the current one.
-import { topicPath } from "../../services/content/content-paths.ts";
-import { findQuestionTopic, listQuestions, listQuestionTopics } from "../../services/content/questions.ts";
+
+import { topicPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
+import { findQuestionTopic, listQuestions, listQuestionTopics } from "../features/content/content-data.server.ts";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
 import { movedPermanently, notFound, pageOf, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";

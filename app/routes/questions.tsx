@@ -1,6 +1,6 @@
 // /questions: the store's questions and answers, newest first, with the topics beside them.
-import { listQuestions, listQuestionTopics } from "../../services/content/questions.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
+import { listQuestions, listQuestionTopics } from "../features/content/content-data.server.ts";
 import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
 import { notFound, pageOf, storeOf } from "../features/shell/content-route.server.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";

@@ -2,8 +2,11 @@
 // link. States: absent, present but unverified (with Verify now), present and verified.
 import { useCallback, useEffect, useState } from "react";
 import { emailSchema } from "../../shared/account-forms.ts";
+import { BusyButton } from "../components/ui/busy-button.tsx";
+import { Notice } from "../components/ui/notice.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
 import { apiJson, messageOf } from "../features/account/account-api.ts";
-import { AccountPage, BusyButton, Notice, TextField } from "../features/account/account-ui.tsx";
+import { AccountPage } from "../features/account/account-ui.tsx";
 import { getBotToken } from "../features/account/bot-token.ts";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import { loginPath, useCurrentUser } from "../features/account/use-current-user.ts";

@@ -4,8 +4,6 @@
 import { LayoutGrid, List } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, redirect } from "react-router";
-import { getCollection } from "../../services/catalog/collections.ts";
-import { NotFound } from "../../services/errors.ts";
 import { LIMIT_OPTIONS, MIN_SEARCH_LENGTH } from "../../shared/catalog-query.ts";
 import { priceChips } from "../../shared/price-phrase.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
@@ -13,7 +11,13 @@ import { Breadcrumbs, searchCrumbLabel } from "../components/breadcrumbs.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
 import { SkeletonCardGrid } from "../components/skeleton-card.tsx";
 import { appContext } from "../context.ts";
-import { emptyListing, isQueryTooShort, loadListing } from "../features/catalog/catalog-data.server.ts";
+import {
+  emptyListing,
+  getCollection,
+  isQueryTooShort,
+  loadListing,
+  NotFound,
+} from "../features/catalog/catalog-data.server.ts";
 import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
 import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
 import { LazyFilterDrawer } from "../features/catalog/lazy-filter-drawer.tsx";
@@ -38,7 +42,7 @@ export const NO_RESULTS_TEXT = "No products match your search criteria, please t
 const RESULTS_ID = "search-results";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, logger } = context.get(appContext);
   const db = services.database.db;
   const store = services.config.store;
   const theme = store.themeConfig;
@@ -72,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = runs
     ? await loadListing(db, query).catch((error: unknown) => {
         // Spec §8: search failures are only logged; the page shows no results.
-        console.error("Search failed", error);
+        logger.error({ err: error }, "Search failed");
         return emptyListing(query);
       })
     : emptyListing(query);

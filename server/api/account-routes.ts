@@ -23,11 +23,12 @@ import {
   resetPassword,
   sendRecoveryEmailVerification,
   setRecoveryEmail,
-  signIn,
+  signInCountingFailures,
   verifyEmailToken,
 } from "../../services/account/account-service.ts";
 import {
   addCardRules,
+  addressRules,
   changePasswordRules,
   mailRequestRules,
   newsletterRules,
@@ -37,7 +38,7 @@ import {
   signInAccountIpKey,
   signInRules,
 } from "../../services/account/rate-limit-rules.ts";
-import type { BotCheck } from "../../services/bot-check/bot-check.ts";
+import { BOT_CHECK_ACTIONS, type BotCheck } from "../../services/bot-check/bot-check.ts";
 import { createBotCheck } from "../../services/bot-check/create-bot-check.ts";
 import { idParam } from "../../services/catalog/query-params.ts";
 import { mergeAnonymousCheckout } from "../../services/checkout/checkout-merge.ts";
@@ -56,7 +57,6 @@ import {
   requestSubscription,
   unsubscribe,
 } from "../../services/newsletter/newsletter-service.ts";
-import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
 import { enforceRateLimits, RateLimited, resetRateLimit } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import {
@@ -126,7 +126,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     recaptchaSecret: services.config.env.RECAPTCHA_SECRET,
     serverSecret: services.config.sessionSecret,
   });
-  const gateway = defaultPaymentGateway();
+  const gateway = services.paymentGateway;
   const signedIn = new WeakMap<FastifyRequest, SignedIn>();
 
   fastify.addHook("onRequest", async (request) => {
@@ -166,10 +166,20 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
 
   // Bot check ---------------------------------------------------------------------------------------
 
-  app.get("/bot-check/challenge", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return botCheck.challenge();
-  });
+  app.get(
+    "/bot-check/challenge",
+    {
+      schema: {
+        querystring: z.object({
+          action: z.enum(BOT_CHECK_ACTIONS, { error: `must be one of ${BOT_CHECK_ACTIONS.join(", ")}` }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return botCheck.challenge(request.query.action);
+    },
+  );
 
   // Credential flows --------------------------------------------------------------------------------
 
@@ -177,6 +187,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, password, firstName, lastName, token } = request.body;
     await enforceRateLimits(db(), registerRules(email, request.ip), "sign-up attempts");
     await verifyBot(request, token, "register");
+    await enforceRateLimits(db(), addressRules("register", email), "sign-up attempts");
     await registerAccount(accountContext(), { email, password, firstName, lastName });
     return {
       success: true,
@@ -188,7 +199,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, password, token } = request.body;
     await enforceRateLimits(db(), signInRules(email, request.ip), "sign-in attempts");
     await verifyBot(request, token, "login");
-    const user = await signIn(db(), { email, password });
+    const user = await signInCountingFailures(db(), { email, password });
     await resetRateLimit(db(), signInAccountIpKey(email, request.ip));
     // A new session id at sign-in: an id planted or seen before is worthless now. Its data (the cart) stays.
     const session = await request.session.rotate(user.id);
@@ -207,6 +218,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, token } = request.body;
     await enforceRateLimits(db(), mailRequestRules("verification", email, request.ip), "requests for a new link");
     await verifyBot(request, token, "verification");
+    await enforceRateLimits(db(), addressRules("verification", email), "requests for a new link");
     await resendVerification(accountContext(), email);
     return {
       success: true,
@@ -230,6 +242,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, token } = request.body;
     await enforceRateLimits(db(), mailRequestRules("reset", email, request.ip), "password reset requests");
     await verifyBot(request, token, "recover");
+    await enforceRateLimits(db(), addressRules("reset", email), "password reset requests");
     await requestPasswordReset(accountContext(), email);
     return {
       success: true,
@@ -385,7 +398,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     { onRequest: requireSignIn, schema: { params: paymentMethodParams } },
     async (request) => {
       const me = ownUser(request, request.params.id);
-      await deletePaymentMethod(db(), await customerIdOf(me.userId), request.params.paymentMethodId);
+      await deletePaymentMethod(db(), await customerIdOf(me.userId), request.params.paymentMethodId, gateway);
       return { success: true };
     },
   );

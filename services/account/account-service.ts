@@ -8,6 +8,7 @@ import { customers, users } from "../../db/schema/customers.ts";
 import { passwordProblem } from "../../shared/account-forms.ts";
 import { queueEmail } from "../email/mailer.ts";
 import { Forbidden, InvalidInput, Unauthorized } from "../errors.ts";
+import { enforceRateLimits } from "../rate-limit/rate-limiter.ts";
 import { deleteOtherSessions } from "../session/session-store.ts";
 import {
   accountExistsMail,
@@ -18,7 +19,9 @@ import {
   verifyRecoveryEmailMail,
 } from "./account-emails.ts";
 import { consumeToken, issueToken, peekToken, revokeTokens } from "./auth-tokens.ts";
+import { BREACHED_PASSWORD, isBreachedPassword } from "./breached-passwords.ts";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password-hashing.ts";
+import { signInFailureRule } from "./rate-limit-rules.ts";
 
 export interface AccountContext extends MailContext {
   db: Database;
@@ -65,6 +68,13 @@ export async function ensureCustomerId(db: Database, user: UserSummary): Promise
   return again.id;
 }
 
+/** The form's rules (length, common, e-mail) and then the breached-password list, which the server alone holds. */
+export async function newPasswordProblem(password: string, email?: string): Promise<string | null> {
+  const problem = passwordProblem(password, email);
+  if (problem) return problem;
+  return (await isBreachedPassword(password)) ? BREACHED_PASSWORD : null;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause;
   return (error as { code?: string })?.code === "23505" || cause?.code === "23505";
@@ -78,7 +88,7 @@ export async function registerAccount(
   ctx: AccountContext,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<void> {
-  const problem = passwordProblem(input.password, input.email);
+  const problem = await newPasswordProblem(input.password, input.email);
   if (problem) throw new InvalidInput(problem);
   // Hashed before the lookup, so both outcomes take the same time.
   const passwordHash = await hashPassword(input.password);
@@ -121,6 +131,20 @@ export async function signIn(db: Database, input: { email: string; password: str
       .where(eq(users.id, user.id));
   }
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+/**
+ * Sign-in after the bot check passed: a wrong password is counted against the account across all
+ * addresses, and past that limit answers 429; the right password signs in whatever the count.
+ */
+export async function signInCountingFailures(db: Database, input: { email: string; password: string }) {
+  try {
+    return await signIn(db, input);
+  } catch (error) {
+    if (!(error instanceof Unauthorized)) throw error;
+    await enforceRateLimits(db, [signInFailureRule(input.email)], "sign-in attempts");
+    throw error;
+  }
 }
 
 /** Sends a fresh confirmation link when the address has an unconfirmed account; silently nothing otherwise. */
@@ -182,7 +206,7 @@ export async function resetPassword(ctx: AccountContext, input: { resetToken: st
   if (!pending) throw new InvalidInput(LINK_EXPIRED);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, pending.userId));
   if (!user) throw new InvalidInput(LINK_EXPIRED);
-  const problem = passwordProblem(input.password, user.email);
+  const problem = await newPasswordProblem(input.password, user.email);
   if (problem) throw new InvalidInput(problem);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
@@ -218,7 +242,7 @@ export async function changePassword(
   if (input.newPassword === input.currentPassword) {
     throw new InvalidInput("Choose a new password that is different from the current one.");
   }
-  const problem = passwordProblem(input.newPassword, user.email);
+  const problem = await newPasswordProblem(input.newPassword, user.email);
   if (problem) throw new InvalidInput(problem);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {

@@ -80,16 +80,16 @@ describe("logs", () => {
         expMonth: 12,
         expYear: 2041,
         cvc: "123",
-        token: await botToken(logged),
+        token: await botToken(logged, "add_card"),
       });
     }
     await client.call("POST", "/api/auth/change-password", { currentPassword: password, newPassword });
-    await client.call("POST", "/api/auth/recover", { email, token: await botToken(logged) });
+    await client.call("POST", "/api/auth/recover", { email, token: await botToken(logged, "recover") });
     const resetToken = linkToken((await latestMail(logged, email, "reset_password")).textBody);
     await client.call("POST", "/api/auth/reset-password", {
       resetToken,
       password: "Third-Secret-Phrase-2222",
-      token: await botToken(logged),
+      token: await botToken(logged, "reset_password"),
     });
 
     const text = lines.join("");

@@ -3,9 +3,9 @@
 // (600x400, polled every 400 ms; the list reloads once it closes).
 import { MapPin, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PaymentMethodView } from "../../../services/wallet/wallet-service.ts";
+import { Notice } from "../../components/ui/notice.tsx";
 import { apiJson, messageOf } from "./account-api.ts";
-import { Notice } from "./account-ui.tsx";
+import type { PaymentMethodView } from "./account-data.server.ts";
 import { BillingAddressDialog } from "./billing-address-dialog.tsx";
 import { CardBrandIcon } from "./card-brand-icon.tsx";
 import { ConfirmDialog } from "./modal.tsx";

@@ -1,6 +1,7 @@
+import type { CheckoutDto, LineItemDto } from "./cart-data.server.ts";
+
 // The cart's lines on the client (spec shopping §3 "Cart line (client)", §4 "Cart lines"), pure: the
 // store applies these, and the rules are unit-tested without a browser.
-import type { CheckoutDto, LineItemDto } from "../../../services/checkout/checkout-dto.ts";
 
 export type { CheckoutDto, LineItemDto };
 

@@ -2,7 +2,7 @@
 // checkout URL; after Apply a success or danger message shows, and the input is cleared on success.
 import { Tag, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Notice } from "../account/account-ui.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
 import { useCart } from "./cart-context.tsx";
 
 export function DiscountBox() {

@@ -3,9 +3,9 @@
 // URL with the full rules (shared/catalog-query.ts) happens in the loaders: listing-query.server.ts.
 // Nothing here imports shared/catalog-query.ts at run time, which would bring zod (~24 KB gzip) along.
 
-import type { ProductFilterResult } from "../../../services/search/product-filter.ts";
 import type { CatalogQuery, TagFilter } from "../../../shared/catalog-query.ts";
 import type { ProductCardData } from "../../components/product-card.tsx";
+import type { ProductFilterResult } from "./catalog-data.server.ts";
 
 /** Parameters a listing page reads from its query string (spec §2: page, q, t, c, v, sortBy, minPrice, maxPrice, limit). */
 export const LISTING_PARAMS = ["q", "v", "minPrice", "maxPrice", "sortBy", "limit", "page", "t", "c"] as const;

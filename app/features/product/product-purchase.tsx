@@ -4,7 +4,6 @@
 import { LoaderCircle, Minus, Plus, ShoppingCart, Truck } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import type { ProductDetail, ProductVariant } from "../../../services/catalog/product-detail.ts";
 import { availabilityText, freeShippingText, MAY_QUALIFY_FREE_SHIPPING_TEXT } from "../../../shared/price-display.ts";
 import {
   chooseOption,
@@ -15,6 +14,7 @@ import {
 } from "../../../shared/variant-selection.ts";
 import { Price } from "../../components/price.tsx";
 import { useAddToCart, useCart } from "../cart/cart-context.tsx";
+import type { ProductDetail, ProductVariant } from "./product-data.server.ts";
 
 export const SHIPPING_DETAILS_URL = "/Articles.asp?ID=257";
 

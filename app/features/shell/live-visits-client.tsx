@@ -1,11 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import {
-  LEAVE_EVENT,
-  LIVE_VISITS_NAMESPACE,
-  VISIT_EVENT,
-  type VisitPayload,
-} from "../../../services/visits/visit-protocol.ts";
+import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT, type VisitPayload } from "../../../shared/visit-protocol.ts";
 
 interface VisitSocket {
   connected: boolean;

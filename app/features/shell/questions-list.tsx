@@ -1,6 +1,6 @@
 import { MessageCircleQuestion } from "lucide-react";
 import { Link } from "react-router";
-import { questionPath, topicPath } from "../../../services/content/content-paths.ts";
+import { questionPath, topicPath } from "../../../shared/content-paths.ts";
 import { formatStoreDate } from "./format-date.ts";
 
 export interface QuestionListItem {

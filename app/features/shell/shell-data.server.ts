@@ -5,6 +5,7 @@ import { getNavigation, type NavigationItem } from "../../../services/catalog/na
 import { EMPTY_FOOTER, type FooterData, loadFooterData } from "../../../services/content/footer-data.ts";
 import type { StoreServices } from "../../../services/store-services.ts";
 import { reviewImageOrigins, sealImageUrl } from "../../../shared/review-seal.ts";
+import type { RequestLogger } from "../../context.ts";
 import { createTtlCache } from "../catalog/catalog-data.server.ts";
 
 export interface ShellData {
@@ -33,22 +34,22 @@ export function loadNavigation(db: Database, collectionUrlPrefix: string): Promi
   return navigationCache(db, collectionUrlPrefix, () => getNavigation(db, { collectionUrlPrefix, depth: 2 }));
 }
 
-export async function loadShellData(services: StoreServices): Promise<ShellData> {
+export async function loadShellData(services: StoreServices, logger: RequestLogger): Promise<ShellData> {
   const store = services.config.store;
   const theme = store.themeConfig;
   let footer = EMPTY_FOOTER;
   try {
     footer = await loadFooterData(services.database.db, store.paths.collections);
   } catch (error) {
-    // Spec §8: footer loading errors are only logged; the page renders without those lists.
-    console.error("Footer data could not be loaded:", error);
+    // Footer loading errors are only logged; the page renders without those lists.
+    logger.error({ err: error }, "Footer data could not be loaded");
   }
   let navigation: NavigationItem[] = [];
   try {
     navigation = await loadNavigation(services.database.db, store.paths.collections);
   } catch (error) {
     // Like the footer: a page without the category bar is better than no page (the sidebar still has them).
-    console.error("Navigation could not be loaded:", error);
+    logger.error({ err: error }, "Navigation could not be loaded");
   }
   return {
     navigation,
