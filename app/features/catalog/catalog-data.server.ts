@@ -106,6 +106,9 @@ export async function loadListing(db: Database, query: CatalogQuery): Promise<Li
     productMaxPrice: result.pageInfo.productMaxPrice,
     correctedQuery: result.pageInfo.correctedQuery,
     collections: result.collections,
+    understanding: result.pageInfo.understanding,
+    relaxedQuery: result.pageInfo.relaxedQuery,
+    droppedWords: result.pageInfo.droppedWords,
   };
 }
 
@@ -122,6 +125,9 @@ export function emptyListing(query: Pick<CatalogQuery, "limit" | "page">): Listi
     productMaxPrice: 0,
     correctedQuery: null,
     collections: [],
+    understanding: null,
+    relaxedQuery: null,
+    droppedWords: [],
   };
 }
 
