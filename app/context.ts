@@ -18,6 +18,10 @@ export interface AppLoadContext {
   logger: RequestLogger;
   /** The visitor's server-side session (loaded on first use). */
   session: RequestSession;
+  /** The client address (the socket's, or the trusted proxies' report of it), for per-client limits. */
+  clientIp?: string;
+  /** The request's logger. */
+  log?: { warn(details: object, message: string): void };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { displayCurrency } from "../shared/store-config.ts";
+import { supportChatOf } from "../shared/support-chat.ts";
 import type { Route } from "./+types/root";
 import { MobileBottomBar } from "./components/mobile-bottom-bar.tsx";
 import { NewsletterBlock } from "./components/newsletter-block.tsx";
@@ -49,6 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       gTagId: store.gTagId,
       paths: store.paths,
       informationLinks: store.themeConfig.footerNavLinks.information,
+      supportChat: supportChatOf(store),
     },
     cartCount: await countSessionCartItems(services.database.db, current),
     signedIn: Boolean(current?.userId),
@@ -104,6 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             currency={data.store.storeCurrency}
             rollingTexts={data.shell.rollingTexts}
             headerLinks={data.shell.headerLinks}
+            supportChat={data.store.supportChat}
             onCartClick={onCartButtonClick}
             // Desktop only: a phone's browser never shows it, so it is not rendered for one (useMobileAgent).
             categoryBar={

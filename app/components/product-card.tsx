@@ -291,7 +291,7 @@ export function ProductCard({
           </p>
           <button
             type="button"
-            className="btn-primary mt-2 w-full gap-1.5 px-2 text-sm sm:text-base desk:px-3"
+            className="btn-primary mt-2 w-full gap-1.5 whitespace-nowrap px-2 text-sm sm:text-base"
             disabled={disabled}
             aria-busy={adding || undefined}
             onClick={addToCart}

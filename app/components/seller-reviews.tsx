@@ -39,6 +39,8 @@ export function loopSlides<T>(items: readonly T[]): { item: T; copy: boolean; in
   ).flat();
 }
 
+const NO_ORIGINS: readonly string[] = [];
+
 export const PROVIDER_BADGE_TEXT = "Verified seller reviews";
 
 /**
@@ -125,7 +127,10 @@ export function SellerReviews({
   className = "",
   contained = true,
 }: SellerReviewsProps) {
-  const root = useRouteLoaderData("root") as { shell?: { reviewsUrl?: string; sealUrl?: string | null } } | undefined;
+  const root = useRouteLoaderData("root") as
+    | { shell?: { reviewsUrl?: string; sealUrl?: string | null; reviewImageOrigins?: string[] } }
+    | undefined;
+  const avatarOrigins = root?.shell?.reviewImageOrigins ?? NO_ORIGINS;
   const reviewsUrl = givenUrl ?? root?.shell?.reviewsUrl ?? "";
   const sealUrl = root?.shell?.sealUrl ?? null;
   const { reviews, error } = useSellerReviews(given);
@@ -210,7 +215,7 @@ export function SellerReviews({
                   inert
                   className={`min-w-0 shrink-0 grow-0 pl-4 ${slideBasis}`}
                 >
-                  <SellerReviewCard review={item} reviewsUrl={reviewsUrl} />
+                  <SellerReviewCard review={item} reviewsUrl={reviewsUrl} avatarOrigins={avatarOrigins} />
                 </div>
               ) : (
                 // biome-ignore lint/a11y/useSemanticElements: WAI carousel pattern: a slide is a group with a role description.
@@ -223,7 +228,7 @@ export function SellerReviews({
                   data-testid="seller-review"
                   className={`min-w-0 shrink-0 grow-0 pl-4 ${slideBasis}`}
                 >
-                  <SellerReviewCard review={item} reviewsUrl={reviewsUrl} />
+                  <SellerReviewCard review={item} reviewsUrl={reviewsUrl} avatarOrigins={avatarOrigins} />
                 </div>
               ),
             )}

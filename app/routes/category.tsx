@@ -35,6 +35,7 @@ import { displayQuery, prefixKey } from "../features/catalog/listing-query.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { SubCategories, type SubCategory } from "../features/catalog/sub-categories.tsx";
 import { useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
+import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
 import {
   absoluteUrl,
   breadcrumbListLd,
@@ -106,7 +107,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     query.tags = [pathTag, ...query.tags];
   }
   const id = collection.id;
-  const [listing, featured, hierarchy, banner] = await Promise.all([
+  const [listing, featured, hierarchy, banner, phoneBanner] = await Promise.all([
     loadListing(db, query).catch((error: unknown) => {
       // The collection's product failures are swallowed; the page shows its empty state.
       logger.error({ err: error }, "Category listing failed");
@@ -115,6 +116,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     getFeaturedProducts(db, id, FEATURED_LIMIT, { knownCollection: true }).catch(() => []),
     collection.childCollectionsCount > 0 ? cachedCollectionHierarchy(db, id).catch(() => []) : Promise.resolve([]),
     cachedCollectionImage(db, id, theme.imagePlacements.collection.topBanner).catch(() => null),
+    cachedCollectionImage(db, id, theme.imagePlacements.collection.topBannerPhone).catch(() => null),
   ]);
 
   // No product here even without the shopper's filters: an empty category, not an empty result.
@@ -169,7 +171,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     /** The description's text length: with the visitor's line length it guesses the fold (foldTextLength). */
     descriptionLength: descriptionText.length,
-    banner: banner ? { imagePath: banner.imagePath, altText: banner.altText || collection.title } : null,
+    banner: banner
+      ? {
+          imagePath: banner.imagePath,
+          phoneImagePath: phoneBanner?.imagePath ?? null,
+          altText: banner.altText || collection.title,
+        }
+      : null,
     subCategories,
     featured: featured.map(compactCard),
     // A banner tile linking to the configured featured products.
@@ -290,15 +298,23 @@ function CategoryView({ data: page }: { data: FoundData }) {
           <div className="min-w-0">
             <div id={HEADING_ID} className="scroll-mt-4">
               {page.banner ? (
-                <img
-                  src={page.banner.imagePath}
-                  alt={page.banner.altText}
-                  width={1600}
-                  height={400}
-                  fetchPriority="high"
-                  decoding="async"
-                  className="mb-4 aspect-[4/1] w-full rounded-lg bg-surface object-cover"
-                />
+                // The phone version on phones (art direction, like the home page's slides); the wide one whole.
+                <picture>
+                  {page.banner.phoneImagePath ? (
+                    <source media={PHONE_BANNER_MEDIA} srcSet={page.banner.phoneImagePath} />
+                  ) : null}
+                  <img
+                    src={page.banner.imagePath}
+                    alt={page.banner.altText}
+                    width={1600}
+                    height={400}
+                    fetchPriority="high"
+                    decoding="async"
+                    className={`mb-4 block w-full rounded-lg bg-surface object-cover ${
+                      page.banner.phoneImagePath ? "aspect-[8/5] sm:aspect-[4/1]" : "aspect-[4/1]"
+                    }`}
+                  />
+                </picture>
               ) : null}
               <h1 className="text-2xl font-extrabold text-water-900 desk:text-3xl">{collection.title}</h1>
               {collection.descriptionHtml ? (

@@ -44,6 +44,8 @@ export async function registerReactRouter(
         requestId: request.id,
         logger: request.log,
         session: request.session,
+        clientIp: request.ip,
+        log: request.log,
       });
       const body = capRequestBody(createRequest(request.raw, reply.raw));
       const response = await handler(body.request, context);

@@ -4,7 +4,7 @@ import type { Database } from "../../../db/client.ts";
 import { getNavigation, type NavigationItem } from "../../../services/catalog/navigation.ts";
 import { EMPTY_FOOTER, type FooterData, loadFooterData } from "../../../services/content/footer-data.ts";
 import type { StoreServices } from "../../../services/store-services.ts";
-import { sealImageUrl } from "../../../shared/review-seal.ts";
+import { reviewImageOrigins, sealImageUrl } from "../../../shared/review-seal.ts";
 import type { RequestLogger } from "../../context.ts";
 import { createTtlCache } from "../catalog/catalog-data.server.ts";
 
@@ -16,6 +16,8 @@ export interface ShellData {
   sealId: string;
   /** The review provider's seal image for the seller reviews badge (from sealId); null: the store's own badge. */
   sealUrl: string | null;
+  /** Where the review provider's images (seal, reviewers' avatars) may come from. */
+  reviewImageOrigins: string[];
   /** The store's favicon (storeFaviconUrl) and its media type when the extension tells it. */
   favicon: { href: string; type: string | undefined };
   /** The footer's copyright year in the store's time zone, so the server and the browser agree at New Year. */
@@ -57,6 +59,7 @@ export async function loadShellData(services: StoreServices, logger: RequestLogg
     reviewsUrl: store.reviewsUrl,
     sealId: store.sealId,
     sealUrl: sealImageUrl(store.sealId),
+    reviewImageOrigins: reviewImageOrigins(store),
     favicon: { href: store.storeFaviconUrl, type: faviconType(store.storeFaviconUrl) },
     copyrightYear: yearIn(store.appTimeZone),
     footer,
