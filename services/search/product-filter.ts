@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type CatalogQuery, isSearchTooShort, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
+import type { SearchUnderstanding } from "../../shared/search-understanding.ts";
 import { type ProductCard, toProductCard } from "../catalog/product-cards.ts";
 import {
   findListing,
@@ -13,7 +14,7 @@ import {
   type VendorCount,
 } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
-import { type AttributeName, isAttributeWord, typeNounsOf, understandQuery } from "./query-understanding.ts";
+import { isAttributeWord, typeNounsOf, understandQuery } from "./query-understanding.ts";
 import { buildSearchPlan, type SearchPlan, searchWords } from "./search-plan.ts";
 import { termsToTsQuery } from "./search-text.ts";
 import { EMPTY_SYNONYMS, expandSynonyms, loadSynonyms, type SynonymIndex } from "./synonyms.ts";
@@ -44,25 +45,14 @@ export interface PageInfo {
   droppedWords: string[];
 }
 
-export interface SearchUnderstanding {
-  /** The price typed into q ("under 600") and applied as the price filter; null when none was. */
-  price: { minPrice: number | null; maxPrice: number | null; text: string } | null;
-  /** "cheap", "budget": within each relevance tier the lowest prices come first. */
-  lowPriceFirst: boolean;
-  /** Measured attributes every result must have ("3 hp" -> horsepower 3). */
-  attributes: { name: AttributeName; value: number; text: string }[];
-  /** The product type the query names ("gasket" of "gasket for pentair filter"), or null. */
-  productType: string | null;
-  /** What it should fit ("pentair filter"), or null. */
-  fits: string | null;
-}
-
 export interface CollectionSuggestion {
   id: number;
   parentId: number | null;
   title: string;
   handle: string;
 }
+
+export type { SearchUnderstanding };
 
 export interface ProductFilterResult {
   products: ProductCard[];
@@ -197,8 +187,11 @@ export async function filterProducts(
   const shown = (list: readonly string[]) => list.map((word) => display.get(word) ?? word);
 
   const synonyms = words.length > 0 ? await loadSynonyms(db) : EMPTY_SYNONYMS;
-  const planFor = (searched: readonly string[], headCount: number) =>
-    buildSearchPlan(searched, searched.filter((word) => !display.has(word)).join(" "), synonyms, { headCount });
+  const planFor = (searched: readonly string[], headCount: number, attributesRequired = false) =>
+    buildSearchPlan(searched, searched.filter((word) => !display.has(word)).join(" "), synonyms, {
+      headCount,
+      attributesRequired,
+    });
   const filters: ListingFilters = {
     plan: planFor(words, head.length),
     collectionId: query.collectionId,
@@ -219,7 +212,17 @@ export async function filterProducts(
   const extras = (searched: readonly string[]): ListingExtras => ({
     collections: searched.length > 0 ? collectionSuggestionsJson(searched, synonyms) : null,
   });
-  let listing = await findListing(db, filters, extras(words));
+  // Measured attributes narrow the first try ("3 hp pool pump": the 3 HP pumps, found fast even among
+  // thousands of pumps). When that leaves less than a page of the named type (no 2 HP motor), they only
+  // rank instead: the type first, those with the attribute first within it.
+  const narrow = attributeWords.length > 0 ? planFor(words, head.length, true) : null;
+  let listing = await findListing(db, narrow ? { ...filters, plan: narrow } : filters, extras(words));
+  if (narrow) {
+    const hits = narrow.typeNouns.length > 0 ? listing.typeHits : listing.total;
+    const short = hits === null ? listing.total === 0 : hits < ATTRIBUTE_NARROW_MIN;
+    if (short) listing = await findListing(db, filters, extras(words));
+    else filters.plan = narrow;
+  }
   let correctedQuery: string | null = null;
   if (filters.plan && listing.total < CORRECTION_THRESHOLD) {
     const corrected = await correctWords(db, words);
@@ -310,6 +313,9 @@ export async function filterProducts(
     collections,
   };
 }
+
+/** A narrow (attributes required) search with fewer matches of the named type than this ranks instead. */
+const ATTRIBUTE_NARROW_MIN = 24;
 
 /** Extra listings a relaxation may try after leaving out the words that match nothing. */
 const MAX_RELAXED_TRIES = 3;

@@ -61,6 +61,8 @@ export interface ListingResult {
   collections: unknown[] | null;
   /** The best relevance rank on the listing (a ranked search's counted path only), else null. */
   topRank: number | null;
+  /** How many rows are of the product type the query names (same path), else null. */
+  typeHits: number | null;
 }
 
 /**
@@ -252,6 +254,7 @@ interface ListingRow {
   cards?: CardRow[] | string | null;
   collections?: unknown[] | string | null;
   top_rank?: number | string | null;
+  type_hits?: number | string | null;
 }
 
 interface SummaryRow {
@@ -271,6 +274,7 @@ function toResult(row: ListingRow): ListingResult {
     cards: jsonColumn<CardRow[] | null>(row.cards, null),
     collections: jsonColumn<unknown[] | null>(row.collections, null),
     topRank: row.top_rank === null || row.top_rank === undefined ? null : Number(row.top_rank),
+    typeHits: row.type_hits === null || row.type_hits === undefined ? null : Number(row.type_hits),
   };
 }
 
@@ -508,7 +512,13 @@ async function computeListing(
         limit ${filters.limit} offset ${filters.offset}
       ) x) as ids,
       ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary,
-      ${rank === null ? sql`null` : sql`(select max(b.rank) from base b ${where(sql`b.mask = 0`)})`} as top_rank
+      ${rank === null ? sql`null` : sql`(select max(b.rank) from base b ${where(sql`b.mask = 0`)})`} as top_rank,
+      ${
+        rank === null || !filters.plan?.typeNouns.length
+          ? sql`null`
+          : sql`(select count(*) from base b where b.rank >= ${RANK.type} and b.rank < ${RANK.partNumber}
+              ${and(sql`b.mask = 0`)})`
+      } as type_hits
   `,
       options.extras,
     ),

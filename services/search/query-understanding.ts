@@ -8,6 +8,7 @@
 // "75sqft", "variablespeed") that sit in the products' search vectors: a query attribute is one more
 // word every match must hold, answered by the same GIN index as the others.
 
+import type { AttributeName } from "../../shared/search-understanding.ts";
 import { singular, tokenize } from "./search-text.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ export function formatNumber(value: number): string {
 // ---------------------------------------------------------------------------------------------
 // Attributes
 
-export type AttributeName = "horsepower" | "voltage" | "size" | "filterArea" | "btu" | "watts" | "gallons" | "speed";
+export type { AttributeName };
 
 export interface Attribute {
   name: AttributeName;
@@ -415,6 +416,14 @@ export function understandQuery(q: string): QueryUnderstanding {
     fits = padded.slice(split.index + split[0].length).trim();
   }
   return { text: tidy, head, fits, price: intent, attributes };
+}
+
+/** The query as typed without its price words ("pool pump under 600" -> "pool pump"): removing a typed price. */
+export function withoutPriceWords(q: string): string {
+  const { spans } = findPriceIntent(q.toLowerCase());
+  return cut(q, spans)
+    .replace(/\s+(?:for|with|and|at|priced|costing)$/i, "")
+    .trim();
 }
 
 /** The words of the head part, for finding the product type asked for. */

@@ -32,14 +32,17 @@ export interface SearchPlan {
   fitsTypeNouns: string[];
   /**
    * One tsquery per measured attribute of the query ("3hp"): a product that has it ranks above one
-   * that does not (of the same type). Attributes narrow the match only when nothing else is typed.
+   * that does not (of the same type). They narrow the match when required or when nothing else is typed.
    */
   attributes: string[];
+  attributesRequired: boolean;
 }
 
 export interface PlanOptions {
   /** How many of the words name the product; the rest say what it fits ("X for Y"). All by default. */
   headCount?: number;
+  /** Measured attributes must match too (the narrow first try); otherwise they only rank. */
+  attributesRequired?: boolean;
 }
 
 /**
@@ -92,6 +95,7 @@ export function buildSearchPlan(
       typeNouns,
       fitsTypeNouns,
       attributes: [],
+      attributesRequired: true,
     };
   }
   words = textWords;
@@ -103,6 +107,8 @@ export function buildSearchPlan(
   if (joined.length >= 3 && (words.length > 1 || joined !== words[0])) {
     match = `(${match}) | '${joined}':*`;
   }
+  const attributesRequired = options.attributesRequired === true && attributes.length > 0;
+  if (attributesRequired) match = `(${match}) & ${attributes.join(" & ")}`;
   return {
     words: all,
     match,
@@ -119,5 +125,6 @@ export function buildSearchPlan(
     typeNouns,
     fitsTypeNouns,
     attributes,
+    attributesRequired,
   };
 }

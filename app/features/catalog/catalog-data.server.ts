@@ -107,6 +107,9 @@ export async function loadListing(db: Database, query: CatalogQuery): Promise<Li
     productMaxPrice: result.pageInfo.productMaxPrice,
     correctedQuery: result.pageInfo.correctedQuery,
     collections: result.collections,
+    understanding: result.pageInfo.understanding,
+    relaxedQuery: result.pageInfo.relaxedQuery,
+    droppedWords: result.pageInfo.droppedWords,
   };
 }
 
@@ -123,6 +126,9 @@ export function emptyListing(query: Pick<CatalogQuery, "limit" | "page">): Listi
     productMaxPrice: 0,
     correctedQuery: null,
     collections: [],
+    understanding: null,
+    relaxedQuery: null,
+    droppedWords: [],
   };
 }
 
@@ -148,3 +154,4 @@ export {
 export { getNavigation } from "../../../services/catalog/navigation.ts";
 export { NotFound } from "../../../services/errors.ts";
 export { filterProducts, type ProductFilterResult } from "../../../services/search/product-filter.ts";
+export { withoutPriceWords } from "../../../services/search/query-understanding.ts";

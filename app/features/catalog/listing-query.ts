@@ -114,6 +114,11 @@ export interface ListingResult {
   productMaxPrice: number;
   correctedQuery: string | null;
   collections: ProductFilterResult["collections"];
+  /** How the search read its query (a typed price, attributes, "X for Y"); null without q. */
+  understanding: ProductFilterResult["pageInfo"]["understanding"];
+  /** The words searched when all of them together found nothing, and the words left out. */
+  relaxedQuery: string | null;
+  droppedWords: string[];
 }
 
 export type DisplayQuery = Pick<CatalogQuery, "q" | "tags" | "vendors" | "minPrice" | "maxPrice" | "sortBy" | "limit">;
