@@ -23,11 +23,13 @@ import {
   resetPassword,
   sendRecoveryEmailVerification,
   setRecoveryEmail,
-  signIn,
+  signInCountingFailures,
+  undoRecoveryEmailChange,
   verifyEmailToken,
 } from "../../services/account/account-service.ts";
 import {
   addCardRules,
+  addressRules,
   changePasswordRules,
   mailRequestRules,
   newsletterRules,
@@ -36,8 +38,9 @@ import {
   resetPasswordRules,
   signInAccountIpKey,
   signInRules,
+  undoRecoveryEmailRules,
 } from "../../services/account/rate-limit-rules.ts";
-import type { BotCheck } from "../../services/bot-check/bot-check.ts";
+import { BOT_CHECK_ACTIONS, type BotCheck } from "../../services/bot-check/bot-check.ts";
 import { createBotCheck } from "../../services/bot-check/create-bot-check.ts";
 import { idParam } from "../../services/catalog/query-params.ts";
 import { mergeAnonymousCheckout } from "../../services/checkout/checkout-merge.ts";
@@ -56,7 +59,6 @@ import {
   requestSubscription,
   unsubscribe,
 } from "../../services/newsletter/newsletter-service.ts";
-import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
 import { enforceRateLimits, RateLimited, resetRateLimit } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import {
@@ -70,6 +72,7 @@ import {
   changePasswordSchema,
   emailRequestSchema,
   emailSchema,
+  PASSWORD_MAX_LENGTH,
   registerSchema,
   resetPasswordSchema,
   signInSchema,
@@ -126,7 +129,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     recaptchaSecret: services.config.env.RECAPTCHA_SECRET,
     serverSecret: services.config.sessionSecret,
   });
-  const gateway = defaultPaymentGateway();
+  const gateway = services.paymentGateway;
   const signedIn = new WeakMap<FastifyRequest, SignedIn>();
 
   fastify.addHook("onRequest", async (request) => {
@@ -166,10 +169,20 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
 
   // Bot check ---------------------------------------------------------------------------------------
 
-  app.get("/bot-check/challenge", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return botCheck.challenge();
-  });
+  app.get(
+    "/bot-check/challenge",
+    {
+      schema: {
+        querystring: z.object({
+          action: z.enum(BOT_CHECK_ACTIONS, { error: `must be one of ${BOT_CHECK_ACTIONS.join(", ")}` }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return botCheck.challenge(request.query.action);
+    },
+  );
 
   // Credential flows --------------------------------------------------------------------------------
 
@@ -177,6 +190,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, password, firstName, lastName, token } = request.body;
     await enforceRateLimits(db(), registerRules(email, request.ip), "sign-up attempts");
     await verifyBot(request, token, "register");
+    await enforceRateLimits(db(), addressRules("register", email), "sign-up attempts");
     await registerAccount(accountContext(), { email, password, firstName, lastName });
     return {
       success: true,
@@ -188,7 +202,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, password, token } = request.body;
     await enforceRateLimits(db(), signInRules(email, request.ip), "sign-in attempts");
     await verifyBot(request, token, "login");
-    const user = await signIn(db(), { email, password });
+    const user = await signInCountingFailures(db(), { email, password });
     await resetRateLimit(db(), signInAccountIpKey(email, request.ip));
     // A new session id at sign-in: an id planted or seen before is worthless now. Its data (the cart) stays.
     const session = await request.session.rotate(user.id);
@@ -207,6 +221,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, token } = request.body;
     await enforceRateLimits(db(), mailRequestRules("verification", email, request.ip), "requests for a new link");
     await verifyBot(request, token, "verification");
+    await enforceRateLimits(db(), addressRules("verification", email), "requests for a new link");
     await resendVerification(accountContext(), email);
     return {
       success: true,
@@ -230,6 +245,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const { email, token } = request.body;
     await enforceRateLimits(db(), mailRequestRules("reset", email, request.ip), "password reset requests");
     await verifyBot(request, token, "recover");
+    await enforceRateLimits(db(), addressRules("reset", email), "password reset requests");
     await requestPasswordReset(accountContext(), email);
     return {
       success: true,
@@ -385,7 +401,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     { onRequest: requireSignIn, schema: { params: paymentMethodParams } },
     async (request) => {
       const me = ownUser(request, request.params.id);
-      await deletePaymentMethod(db(), await customerIdOf(me.userId), request.params.paymentMethodId);
+      await deletePaymentMethod(db(), await customerIdOf(me.userId), request.params.paymentMethodId, gateway);
       return { success: true };
     },
   );
@@ -414,14 +430,43 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     "/user/recoveryEmail",
     {
       onRequest: requireSignIn,
-      schema: { body: z.object({ recoveryEmail: emailSchema, token: z.string().max(20_000).optional() }) },
+      schema: {
+        body: z.object({
+          recoveryEmail: emailSchema,
+          // A session alone does not change where reset links may go: the password is asked again.
+          currentPassword: z
+            .string({ error: "Enter your current password" })
+            .min(1, { error: "Enter your current password" })
+            .max(PASSWORD_MAX_LENGTH),
+          token: z.string().max(20_000).optional(),
+        }),
+      },
     },
     async (request) => {
       const me = auth(request);
       await enforceRateLimits(db(), recoveryEmailRules(me.userId, "update"), "recovery email changes");
       await verifyBot(request, request.body.token, "recovery_email");
-      await setRecoveryEmail(db(), me.userId, request.body.recoveryEmail);
+      await setRecoveryEmail(accountContext(), {
+        userId: me.userId,
+        recoveryEmail: request.body.recoveryEmail,
+        currentPassword: request.body.currentPassword,
+      });
       return { success: true };
+    },
+  );
+
+  app.post(
+    "/user/recoveryEmail/undo",
+    { schema: { body: z.object({ undoToken: linkTokenSchema }) } },
+    async (request) => {
+      await enforceRateLimits(db(), undoRecoveryEmailRules(request.ip), "undo attempts");
+      await undoRecoveryEmailChange(db(), request.body.undoToken);
+      // This browser's session ended with the others.
+      await request.session.destroy();
+      return {
+        success: true,
+        message: "The change is undone and every session of your account is signed out. Please choose a new password.",
+      };
     },
   );
 

@@ -15,7 +15,6 @@ import { type DefaultEventsMap, Server, type Socket } from "socket.io";
 import type { Database } from "../../db/client.ts";
 import { customers } from "../../db/schema/customers.ts";
 import { findSession } from "../../services/session/session-store.ts";
-import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT } from "../../services/visits/visit-protocol.ts";
 import {
   endStaleVisits,
   endVisit,
@@ -25,6 +24,7 @@ import {
   type VisitContext,
   visitPayloadSchema,
 } from "../../services/visits/visit-store.ts";
+import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT } from "../../shared/visit-protocol.ts";
 import { clientAddress } from "../client-address.ts";
 import { SESSION_COOKIE } from "./session.ts";
 

@@ -303,8 +303,11 @@ export class Shopper {
 
   /** A first request so the visitor has a session cookie (as a browser would after its first page). */
   async start(): Promise<this> {
-    // A keyed write makes the store open a session (the idempotency record needs one); it changes nothing.
-    if (!this.cookie) await this.call("DELETE", "/api/checkouts/lineItems/999999999", { key: crypto.randomUUID() });
+    // Setting a quantity opens the visitor's session and an empty cart (no item has this id); nothing else.
+    if (!this.cookie) {
+      await this.call("PUT", "/api/checkouts/lineItems", { body: { inventoryLevelId: 999999999, quantity: 0 } });
+    }
+    if (!this.cookie) throw new Error("the store opened no session");
     return this;
   }
 }

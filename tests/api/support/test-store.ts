@@ -11,10 +11,12 @@ import { migrateDatabase } from "../../../db/migrate.ts";
 import { seedDemoData } from "../../../db/seed/seed.ts";
 import { BUILD_MARKER, buildIsStale, buildStorefront } from "../../../scripts/storefront-build.ts";
 import { buildApp, type Frontend } from "../../../server/app.ts";
-import { loadStoreConfig, type ServerConfig } from "../../../server/config.ts";
+import { loadStoreConfig, type PaymentsConfig, type ServerConfig } from "../../../server/config.ts";
 import { createMailDelivery } from "../../../services/email/mailer.ts";
+import type { PaymentGateway } from "../../../services/payments/payment-gateway.ts";
 import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
 import { createStoreServices, type StoreServices } from "../../../services/store-services.ts";
+import type { StoreConfig } from "../../../shared/store-config.ts";
 
 export interface TestStore {
   baseUrl: string;
@@ -33,12 +35,19 @@ export interface TestStore {
 export interface TestStoreOptions {
   /** Demo products to seed; 0 seeds nothing. */
   products?: number;
+  /** Changes to config/store.json for this store (a currency, a chat provider...). */
+  storeConfig?: (config: StoreConfig) => StoreConfig;
   /** Serve the storefront's pages too (the production build, built first when missing or stale). */
   pages?: boolean;
   /** PUBLIC_URL of the store (default: its own http:// address). */
   publicUrl?: string;
   /** The database to use instead of a fresh one (the caller migrates, seeds and closes it). */
   database?: DatabaseHandle;
+  /** TRUST_PROXY: with 1, each request's X-Forwarded-For names its client (tests of per-address limits). */
+  trustProxy?: number;
+  /** The card processor's configuration (default: the test gateway) and, for Stripe, its gateway. */
+  payments?: PaymentsConfig;
+  paymentGateway?: PaymentGateway;
   /** Fastify's logger (default: none). */
   logger?: FastifyServerOptions["logger"];
 }
@@ -89,18 +98,20 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
       LOG_LEVEL: "silent",
       STORE_CONFIG: "./config/store.json",
       SEED_PRODUCTS: 0,
+      ...(options.trustProxy === undefined ? {} : { TRUST_PROXY: options.trustProxy }),
     },
     dataDir,
     publicUrl: options.publicUrl ?? "http://127.0.0.1",
     sessionSecret: randomBytes(32).toString("hex"),
-    store: loadStoreConfig("./config/store.json"),
+    store: (options.storeConfig ?? ((config) => config))(loadStoreConfig("./config/store.json")),
+    payments: options.payments,
   };
   const mail = createMailDelivery({
     db: database.db,
     from: "store@example.com",
     outboxDir: join(dataDir, "outbox"),
   });
-  const services = createStoreServices(database, config, mail);
+  const services = createStoreServices(database, config, mail, options.paymentGateway);
   const frontend: Frontend = options.pages ? await productionFrontend() : { mode: "none" };
   const routes: TestStore["routes"] = [];
   const app = await buildApp({
