@@ -1,15 +1,7 @@
 import { createContext } from "react-router";
-import type { RequestSession } from "../server/plugins/session.ts";
-import type { StoreServices } from "../services/store-services.ts";
+import type { AppLoadContext } from "../services/load-context.ts";
 
-export interface AppLoadContext {
-  services: StoreServices;
-  /** CSP nonce for the inline scripts of this response. */
-  nonce: string;
-  requestId: string;
-  /** The visitor's server-side session (loaded on first use). */
-  session: RequestSession;
-}
+export type { AppLoadContext };
 
 /**
  * The server sets this on every request. It reaches the server through the server build's entry

@@ -12,7 +12,6 @@ import { requireVisitorCheckout } from "../../services/checkout/visitor-checkout
 import { NotFound, ServiceError } from "../../services/errors.ts";
 import { withSessionOrder } from "../../services/orders/order-access.ts";
 import { findPlacedOrder, placeOrder } from "../../services/orders/place-order.ts";
-import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
 import { ADDRESS_FIELDS, type AddressFieldName, validFields } from "../../shared/address-form.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { appContext } from "../context.ts";
@@ -36,7 +35,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       ...page,
       currency: store.storeCurrency,
       storeName: store.storeName,
-      testGateway: defaultPaymentGateway().name === "test",
+      testGateway: app.services.paymentGateway.name === "test",
     };
   } catch (error) {
     if (!(error instanceof NotFound)) throw error;
@@ -105,7 +104,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         params.checkoutId,
         { payment, expectedTotalCents: Number.isFinite(expectedTotalCents) ? expectedTotalCents : undefined },
         {
-          gateway: defaultPaymentGateway(),
+          gateway: app.services.paymentGateway,
           currency: store.storeCurrency,
           publicUrl: app.services.config.publicUrl,
           storeName: store.storeName,

@@ -21,7 +21,6 @@ import { requestProductOnOrder } from "../../services/orders/add-to-order.ts";
 import { completeCheckout } from "../../services/orders/complete-checkout.ts";
 import { withSessionOrder } from "../../services/orders/order-access.ts";
 import { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../services/orders/order-queries.ts";
-import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
 
@@ -183,7 +182,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
         request.params.checkoutId,
         { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
         {
-          gateway: defaultPaymentGateway(),
+          gateway: services.paymentGateway,
           currency: store.storeCurrency,
           publicUrl: services.config.publicUrl,
           storeName: store.storeName,

@@ -1,7 +1,7 @@
 import { createRequest } from "@remix-run/node-fetch-server";
 import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { AppLoadContext } from "../../app/context.ts";
+import type { AppLoadContext } from "../../services/load-context.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { lowerModulePreloadPriority } from "./module-preload-priority.ts";
 import { scriptNonceOf } from "./security-headers.ts";
@@ -39,6 +39,7 @@ export async function registerReactRouter(
         services: options.services,
         nonce: scriptNonceOf(reply.raw),
         requestId: request.id,
+        logger: request.log,
         session: request.session,
       });
       const webRequest = createRequest(request.raw, reply.raw);

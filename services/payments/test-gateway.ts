@@ -217,10 +217,3 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
     },
   };
 }
-
-/** The gateway of this process (the store has no other processor configured yet). */
-let shared: PaymentGateway | undefined;
-export function defaultPaymentGateway(): PaymentGateway {
-  shared ??= createTestGateway();
-  return shared;
-}

@@ -16,7 +16,7 @@ import {
   Shopper,
   signedInCustomer,
   stockOf,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 type Json = Record<string, unknown>;

@@ -9,7 +9,7 @@ import {
   countriesRequiringState,
   countries as countrySeeds,
   states as stateSeeds,
-} from "../../../db/seed/content/countries.ts";
+} from "../../../demo/seed/content/countries.ts";
 import type { TestStore } from "./test-store.ts";
 
 export const GOOD_PASSWORD = "pump-basket-lid-2024";

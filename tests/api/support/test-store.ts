@@ -5,9 +5,10 @@ import { join } from "node:path";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../../db/client.ts";
 import { migrateDatabase } from "../../../db/migrate.ts";
-import { seedDemoData } from "../../../db/seed/seed.ts";
+import { seedDemoData } from "../../../demo/seed/seed.ts";
+import { registerDemoImages } from "../../../demo/start.ts";
 import { buildApp } from "../../../server/app.ts";
-import { loadStoreConfig, type ServerConfig } from "../../../server/config.ts";
+import { loadStoreConfig, type ServerConfig } from "../../../services/config.ts";
 import { createMailDelivery } from "../../../services/email/mailer.ts";
 import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
 import { createStoreServices, type StoreServices } from "../../../services/store-services.ts";
@@ -81,8 +82,8 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     from: "store@example.com",
     outboxDir: join(dataDir, "outbox"),
   });
-  const services = createStoreServices(database, config, mail);
-  const app = await buildApp({ services, frontend: { mode: "none" } });
+  const services = createStoreServices({ config, database, mailer: mail });
+  const app = await buildApp({ services, frontend: { mode: "none" }, registerExtras: registerDemoImages });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -6,13 +6,7 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
-import {
-  demoArticleImageUrl,
-  demoBannerUrl,
-  demoBrandImageUrl,
-  demoMenuImageUrl,
-} from "../../services/media/demo-image.ts";
-import type { Database } from "../client.ts";
+import type { Database } from "../../db/client.ts";
 import {
   collectionFeaturedProducts,
   collectionImages,
@@ -34,10 +28,11 @@ import {
   variantOptionValues,
   variants,
   vendors,
-} from "../schema/catalog.ts";
-import { discountCodes, shippingPolicies, shippingRates, taxRates } from "../schema/commerce.ts";
-import { articles, helpPages, navItems, navMenus, pages, questions, questionTopics } from "../schema/content.ts";
-import { countries, states } from "../schema/customers.ts";
+} from "../../db/schema/catalog.ts";
+import { discountCodes, shippingPolicies, shippingRates, taxRates } from "../../db/schema/commerce.ts";
+import { articles, helpPages, navItems, navMenus, pages, questions, questionTopics } from "../../db/schema/content.ts";
+import { countries, states } from "../../db/schema/customers.ts";
+import { demoArticleImageUrl, demoBannerUrl, demoBrandImageUrl, demoMenuImageUrl } from "../images/demo-image.ts";
 import { articleHtml, articles as articleSeeds } from "./content/articles.ts";
 import { brands } from "./content/brands.ts";
 import type { FlatCategory } from "./content/categories.ts";

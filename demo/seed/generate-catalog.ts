@@ -1,5 +1,5 @@
-import type { DemoImageKind } from "../../services/media/demo-image.ts";
-import { demoImageUrl } from "../../services/media/demo-image.ts";
+import { demoImageUrl } from "../images/demo-image.ts";
+import type { DemoImageKind } from "../images/image-kinds.ts";
 import type { BrandSeed } from "./content/brands.ts";
 import { brandByHandle } from "./content/brands.ts";
 import type { HeroProduct } from "./content/hero-products.ts";
