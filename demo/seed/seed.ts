@@ -249,7 +249,20 @@ function collectionDescription(c: FlatCategory, brandNames: string[]): string {
   ]);
 }
 
+/** Everything but the products: brands, categories, reference data, store settings, pages and menus. */
 async function insertContent(db: Database, index: CollectionIndex): Promise<void> {
+  await insertVendors(db);
+  await insertCollections(db, index);
+  await insertRows(db, inventoryLocations, [{ id: 1, name: "Main Warehouse" }]);
+  await insertCountries(db);
+  await insertCommerceSettings(db);
+  await insertSearchSynonyms(db);
+  await insertPagesAndReviews(db);
+  await insertNavigation(db, index);
+}
+
+/** The brands, each with its logo and description. */
+async function insertVendors(db: Database): Promise<void> {
   await insertRows(
     db,
     vendors,
@@ -261,7 +274,10 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
       descriptionHtml: `<p>${b.description}</p>`,
     })),
   );
+}
 
+/** The category tree, with descriptions naming the brands of each leaf, and its banner and menu images. */
+async function insertCollections(db: Database, index: CollectionIndex): Promise<void> {
   // Brand names per leaf, for the leaf descriptions.
   const brandsByLeaf = new Map<string, Set<string>>();
   for (const t of productTemplates) {
@@ -297,9 +313,10 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
     imageRows.push({ collectionId, placement: "menuImage", imagePath: demoMenuImageUrl(c.handle), altText: c.title });
   }
   await insertRows(db, collectionImages, imageRows);
+}
 
-  await insertRows(db, inventoryLocations, [{ id: 1, name: "Main Warehouse" }]);
-
+/** Countries and their states (reference data another part of the app may already have loaded). */
+async function insertCountries(db: Database): Promise<void> {
   await insertRows(
     db,
     countries,
@@ -320,7 +337,10 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
     ),
     { skipExisting: true },
   );
+}
 
+/** Discount codes, the shipping policy with its rates, and the tax rates. */
+async function insertCommerceSettings(db: Database): Promise<void> {
   await insertRows(
     db,
     discountCodes,
@@ -355,12 +375,18 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
     DEMO_TAX_RATES.map((rate) => ({ countryCode: "US", ...rate })),
     { skipExisting: true },
   );
+}
 
+/** Search synonyms ("pump" finds "motor" parts...); a term already defined is kept. */
+async function insertSearchSynonyms(db: Database): Promise<void> {
   await db
     .insert(searchSynonyms)
     .values(synonymSeeds.map(([term, synonyms]) => ({ term, synonyms: [...synonyms] })))
     .onConflictDoNothing({ target: searchSynonyms.term });
+}
 
+/** Blog articles, help pages, static pages and the store's own reviews. */
+async function insertPagesAndReviews(db: Database): Promise<void> {
   await insertRows(
     db,
     articles,
@@ -410,8 +436,10 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
       createdAt: new Date(`${r.date}T18:00:00Z`),
     })),
   );
+}
 
-  // Navigation: the main menu mirrors the top two levels of the category tree.
+/** The main menu (the top two levels of the category tree, then extra links) and the footer menu. */
+async function insertNavigation(db: Database, index: CollectionIndex): Promise<void> {
   const menus = await db
     .insert(navMenus)
     .values([MAIN_MENU, FOOTER_MENU])

@@ -23,6 +23,10 @@ import { withSessionOrder } from "../../services/orders/order-access.ts";
 import { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../services/orders/order-queries.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
+import { dto, dtoList, successReply } from "./replies.ts";
+
+/** Every cart route answers the cart as it is now. */
+const checkoutReply = { 200: z.object({ checkout: dto }) };
 
 const positiveId = (what: string) =>
   z.coerce
@@ -103,21 +107,25 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
 
   // Cart --------------------------------------------------------------------------------------------
 
-  app.get("/checkouts", async (request) => ({
+  app.get("/checkouts", { schema: { response: checkoutReply } }, async (request) => ({
     checkout: await getVisitorCart(db(), await visitorOf(request, false), cart),
   }));
 
-  app.post("/checkouts/lineItems", { schema: { body: lineItemsBody(1) } }, async (request) => ({
-    checkout: await addToVisitorCart(db(), await visitorOf(request, true), items(request.body), cart),
-  }));
+  app.post(
+    "/checkouts/lineItems",
+    { schema: { body: lineItemsBody(1), response: checkoutReply } },
+    async (request) => ({
+      checkout: await addToVisitorCart(db(), await visitorOf(request, true), items(request.body), cart),
+    }),
+  );
 
-  app.put("/checkouts/lineItems", { schema: { body: lineItemsBody(0) } }, async (request) => ({
+  app.put("/checkouts/lineItems", { schema: { body: lineItemsBody(0), response: checkoutReply } }, async (request) => ({
     checkout: await setVisitorCartQuantities(db(), await visitorOf(request, true), items(request.body), cart),
   }));
 
   app.delete(
     "/checkouts/lineItems/:lineItemId",
-    { schema: { params: z.object({ lineItemId: positiveId("line item") }) } },
+    { schema: { params: z.object({ lineItemId: positiveId("line item") }), response: checkoutReply } },
     async (request) => ({
       checkout: await removeFromVisitorCart(db(), await visitorOf(request, false), request.params.lineItemId, cart),
     }),
@@ -133,6 +141,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
             .min(1)
             .max(50),
         }),
+        response: checkoutReply,
       },
     },
     async (request) => ({
@@ -142,7 +151,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
 
   app.post(
     "/checkouts/:checkoutId/discountCodes",
-    { schema: { params: checkoutIdParams, querystring: codeQuery } },
+    { schema: { params: checkoutIdParams, querystring: codeQuery, response: checkoutReply } },
     async (request) => ({
       checkout: await applyVisitorDiscount(
         db(),
@@ -156,7 +165,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
 
   app.delete(
     "/checkouts/:checkoutId/discountCodes",
-    { schema: { params: checkoutIdParams, querystring: codeQuery } },
+    { schema: { params: checkoutIdParams, querystring: codeQuery, response: checkoutReply } },
     async (request) => ({
       checkout: await removeVisitorDiscount(
         db(),
@@ -172,7 +181,23 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
 
   app.post(
     "/checkouts/:checkoutId/complete",
-    { schema: { params: checkoutIdParams, body: completeBody } },
+    {
+      schema: {
+        params: checkoutIdParams,
+        body: completeBody,
+        response: {
+          200: z.object({
+            order: z.object({
+              id: z.number(),
+              orderNumber: z.string(),
+              totalPrice: z.number(),
+              alreadyPlaced: z.boolean(),
+              statusUrl: z.string(),
+            }),
+          }),
+        },
+      },
+    },
     async (request) => {
       const visitor = await visitorOf(request, false);
       const { expectedTotal, ...rest } = request.body;
@@ -213,6 +238,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
           page: z.coerce.number().int().min(0).max(100_000).default(0),
           limit: z.coerce.number().int().min(1).max(100).default(20),
         }),
+        response: { 200: z.object({ orders: dtoList, total: z.number() }) },
       },
     },
     async (request) => {
@@ -229,6 +255,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
       schema: {
         params: z.object({ orderId: positiveId("order") }),
         querystring: z.object({ token: z.string().max(100).optional() }),
+        response: { 200: z.object({ order: dto }) },
       },
     },
     async (request) => {
@@ -244,6 +271,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
       schema: {
         params: z.object({ orderId: positiveId("order"), productId: positiveId("product") }),
         querystring: z.object({ token: z.string().max(100).optional() }),
+        response: { 200: successReply },
       },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { createClient } from "redis";
 import { type DefaultEventsMap, Server, type Socket } from "socket.io";
+import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { customers } from "../../db/schema/customers.ts";
 import { findSession } from "../../services/session/session-store.ts";
@@ -26,6 +27,13 @@ import {
   visitPayloadSchema,
 } from "../../services/visits/visit-store.ts";
 import { SESSION_COOKIE } from "./session.ts";
+
+const errorReply = z.object({ error: z.string() });
+/** The live-visitor report: counts and paths with their ids replaced, nothing else. */
+const liveVisitorsReply = z.object({
+  liveVisitors: z.number(),
+  paths: z.array(z.object({ path: z.string(), visitors: z.number() })),
+});
 
 export interface LiveVisitsOptions {
   db: Database;
@@ -233,17 +241,21 @@ export async function registerLiveVisits(
     return summarizeLiveVisitors(sockets.map((socket) => (socket.data as SocketData).path));
   };
 
-  app.get("/api/visits/live", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    if (!adminToken) return reply.code(404).send({ error: "Not Found" });
-    if (!hasAdminToken(request.headers.authorization, adminToken)) {
-      return reply
-        .code(401)
-        .header("www-authenticate", 'Bearer realm="store"')
-        .send({ error: "This report needs the store's admin token." });
-    }
-    return liveVisitors();
-  });
+  app.get(
+    "/api/visits/live",
+    { schema: { response: { 200: liveVisitorsReply, 401: errorReply, 404: errorReply } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      if (!adminToken) return reply.code(404).send({ error: "Not Found" });
+      if (!hasAdminToken(request.headers.authorization, adminToken)) {
+        return reply
+          .code(401)
+          .header("www-authenticate", 'Bearer realm="store"')
+          .send({ error: "This report needs the store's admin token." });
+      }
+      return liveVisitors();
+    },
+  );
 
   app.addHook("onReady", async () => {
     try {
