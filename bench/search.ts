@@ -7,7 +7,7 @@
 // vendor + price filters, every sort and deep pages, at concurrency 1 and 16. Prints p50/p95/p99
 // latency and requests per second per engine and concurrency, the CPU time a request costs the API
 // process, PostgreSQL and the load generator, then the slowest query classes.
-// Figures only: nothing is asserted (ARCHITECTURE "Benchmarks"). An unreachable PostgreSQL is a SKIPPED
+// Figures only: nothing is asserted. An unreachable PostgreSQL is a SKIPPED
 // row and exit code 1 (unless `--engine pglite`); rows with failed requests are flagged as not valid.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";

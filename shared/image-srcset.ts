@@ -1,4 +1,4 @@
-// Responsive product images (spec §9: `_{width}x` suffixes). The image route serves
+// Responsive product images (`_{width}x` suffixes). The image route serves
 // `{url-without-extension}_{width}x.webp` for these widths, for demo images under /img/demo/ only;
 // other URLs (uploads, third-party CDNs) are used as they are, without a srcset.
 

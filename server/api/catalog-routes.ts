@@ -1,7 +1,7 @@
-// Catalog REST API (spec shopping §7 and account-and-shell §7): products by handle, collections, vendors,
+// Catalog REST API: products by handle, collections, vendors,
 // navigation, seller reviews, blog articles and the free-shipping amount. Each route validates its input
 // with zod (bad input is a 400 naming the parameter), calls one service and wraps the answer in the
-// envelope key the spec's clients read. /products/filter belongs to search-routes.ts.
+// envelope key the storefront's clients read. /products/filter belongs to search-routes.ts.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -167,7 +167,7 @@ export async function catalogRoutes(fastify: FastifyInstance, { services }: { se
     }),
   );
 
-  // The router ignores trailing slashes, so this also answers /reviews/siteReviews/ (the spec's spelling).
+  // The router ignores trailing slashes, so this also answers /reviews/siteReviews/ (the older spelling, still linked).
   app.get(
     "/reviews/siteReviews",
     {

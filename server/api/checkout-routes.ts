@@ -1,4 +1,4 @@
-// Cart, checkout and orders REST API (spec shopping §7). The visitor's checkout comes from their session
+// Cart, checkout and orders REST API. The visitor's checkout comes from their session
 // (or their customer account), never from the URL alone: a checkout or order id in a path is only accepted
 // when it is the visitor's. Every write honours Idempotency-Key (server/plugins/idempotency.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -47,7 +47,7 @@ const lineItemSchema = (minQuantity: number) =>
       .max(MAX_LINE_QUANTITY, { error: `Can't add more than ${MAX_LINE_QUANTITY}` }),
   });
 
-/** `{inventoryLevelId, quantity}` or `{lineItems: [...]}` (spec §7). */
+/** `{inventoryLevelId, quantity}` or `{lineItems: [...]}`. */
 const lineItemsBody = (minQuantity: number) =>
   z.union(
     [lineItemSchema(minQuantity), z.object({ lineItems: z.array(lineItemSchema(minQuantity)).min(1).max(100) })],
@@ -91,7 +91,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   const store = services.config.store;
   const cart = { currency: store.storeCurrency };
 
-  // The spec's client sends a JSON content type with no body on discount and Add to Order calls: an empty
+  // The storefront's client sends a JSON content type with no body on discount and Add to Order calls: an empty
   // JSON body is "no body" here (in this plugin's scope only), not an error.
   const defaultJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");

@@ -1,4 +1,4 @@
-// The live connection (spec account-and-shell §2 "Shell"): socket.io on the store's own HTTP server,
+// The live connection: socket.io on the store's own HTTP server,
 // namespace /customer. Browsers report a visit with their path on each page change and leave when they
 // go; each visit is stored (visits table) and GET /api/visits/live reports who is on the store now. That
 // report is for the store's operators only: it needs `Authorization: Bearer {ADMIN_TOKEN}` (without an

@@ -146,7 +146,7 @@ export const COLLECTION_SUGGESTION_FIELDS = [
 export type CollectionSuggestionField = (typeof COLLECTION_SUGGESTION_FIELDS)[number];
 export type CollectionSuggestion = Partial<Record<CollectionSuggestionField, string | number | null>>;
 
-/** Spec shopping §5: a search shorter than this runs no query and answers nothing (not an error). */
+/** A search shorter than this runs no query and answers nothing (not an error). */
 export const SUGGESTION_MIN_QUERY_LENGTH = 3;
 
 const fieldsParam = z
@@ -212,7 +212,7 @@ export async function suggestCollections(
   db: Database,
   query: CollectionSuggestionQuery,
 ): Promise<CollectionSuggestion[]> {
-  // Like the product search (spec §5): q given but shorter than 3 characters is an empty answer.
+  // Like the product search: q given but shorter than 3 characters is an empty answer.
   if (query.q && [...query.q].length < SUGGESTION_MIN_QUERY_LENGTH) return [];
   const conditions: SQL[] = [];
   const ranking: SQL[] = [];

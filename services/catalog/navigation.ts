@@ -11,7 +11,7 @@ import { navItems, navMenus } from "../../db/schema/content.ts";
 import { integerParam } from "./query-params.ts";
 
 export const MAIN_MENU_HANDLE = "main-menu";
-/** Spec §9: a dropdown shows 8 children unless the item says otherwise. */
+/** A dropdown shows 8 children unless the item says otherwise. */
 export const DEFAULT_MAX_CHILD_ITEMS = 8;
 export const DEFAULT_NAV_DEPTH = 2;
 export const MAX_NAV_DEPTH = 3;

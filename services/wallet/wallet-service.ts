@@ -1,4 +1,4 @@
-// The wallet (spec §2 "Wallet", §3, §7): saved payment methods and the transaction history of the
+// The wallet: saved payment methods and the transaction history of the
 // signed-in customer. Only the gateway's token, the brand, the last 4 digits and the expiry are stored;
 // the card number and CVC pass through `addCard` to the gateway and are never written or logged.
 import { and, asc, desc, eq, ilike, isNull, sql } from "drizzle-orm";
@@ -99,7 +99,7 @@ async function findActive(db: Database, customerId: number, paymentMethodId: num
   return row;
 }
 
-/** Soft delete: past transactions keep their link. Gift cards stay (spec §6), whatever the client sends. */
+/** Soft delete: past transactions keep their link. Gift cards stay, whatever the client sends. */
 export async function deletePaymentMethod(db: Database, customerId: number, paymentMethodId: number): Promise<void> {
   const method = await findActive(db, customerId, paymentMethodId);
   if (method.isGiftCard) throw new Forbidden(GIFT_CARD_NOT_DELETABLE);
@@ -196,7 +196,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The customer's transactions, newest first; `displayableId` filters by a part of the id (spec §5). */
+/** The customer's transactions, newest first; `displayableId` filters by a part of the id. */
 export async function listTransactions(
   db: Database,
   customerId: number,
