@@ -204,7 +204,7 @@ const icons: Record<DemoImageKind, string> = {
     <path d="M20 60h60" ${A}/>`,
 };
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -296,7 +296,7 @@ function wrapText(text: string, maxLine: number): string[] {
 }
 
 /** A 400 x 400 menu tile: the category icon with its title. */
-export function renderDemoMenuImage({ title, kind }: { title: string; kind?: string }): string {
+function renderDemoMenuImage({ title, kind }: { title: string; kind?: string }): string {
   const icon: DemoImageKind = kind && isDemoImageKind(kind) ? kind : "pump";
   const size = fitFontSize(title, 360, 30, 0.58);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(title)}">
@@ -308,7 +308,7 @@ ${iconGroup(icon, "translate(80 50) scale(1.2)")}
 }
 
 /** A 400 x 440 brand card: the brand's name set as a wordmark, for the brands pages. */
-export function renderDemoBrandLogo({ name }: { name: string }): string {
+function renderDemoBrandLogo({ name }: { name: string }): string {
   const words = name.toUpperCase().split(/\s+/);
   const lines =
     words.length > 2
@@ -356,7 +356,7 @@ export function demoMenuImageUrl(collectionHandle: string): string {
 }
 
 /** The icon of each top category's banner and menu tile. */
-export const categoryKinds: Readonly<Record<string, DemoImageKind>> = {
+const categoryKinds: Readonly<Record<string, DemoImageKind>> = {
   "pool-equipment": "pump",
   "pool-pumps": "pump",
   "pool-filters": "filter",
@@ -418,7 +418,7 @@ const partNumbersByBrand = new Map<string, { known: Set<string>; shape: RegExp }
  * or one of the brand's patterns. The image route draws nothing else, so the set of images it can
  * be made to render (and cache) is the demo catalog's, not every string a client can put in a URL.
  */
-export function isDemoPartNumber(vendor: string, label: string): boolean {
+function isDemoPartNumber(vendor: string, label: string): boolean {
   const brand = partNumbersByBrand.get(vendor);
   return brand !== undefined && (brand.known.has(label) || brand.shape.test(label));
 }

@@ -8,7 +8,7 @@ import { createImageDiskCache } from "./image-cache.ts";
 /** The `_{width}x` variants the pages ask for in srcset; anything else is refused (no resize-on-demand abuse). */
 const IMAGE_WIDTHS = IMAGE_VARIANT_WIDTHS;
 /** The rendered rasters kept on disk: enough for every variant of a 3,000-product demo store. */
-export const DEFAULT_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
 
 const VARIANT = /^(?<name>.+?)(?:_(?<width>\d+)x)?\.(?<ext>svg|webp|png)$/;
 const ONE_YEAR = "public, max-age=31536000, immutable";
@@ -19,7 +19,7 @@ interface ParsedImageName {
   ext: "svg" | "webp" | "png";
 }
 
-export function parseImageName(file: string): ParsedImageName | undefined {
+function parseImageName(file: string): ParsedImageName | undefined {
   const match = VARIANT.exec(file);
   if (!match?.groups) return undefined;
   const width = match.groups.width ? Number(match.groups.width) : undefined;

@@ -118,7 +118,7 @@ const seededTables: readonly PgTable[] = [
  * Demo sales tax: the statewide base rates of a few US states (local surcharges left out). Every other
  * destination has no row and pays no tax.
  */
-export const DEMO_TAX_RATES = [
+const DEMO_TAX_RATES = [
   { stateCode: "CA", name: "California sales tax", ratePpm: 72_500 },
   { stateCode: "TX", name: "Texas sales tax", ratePpm: 62_500 },
   { stateCode: "NY", name: "New York sales tax", ratePpm: 40_000 },

@@ -13,7 +13,7 @@ import { RateLimited } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { isCrossSiteWrite } from "../plugins/session.ts";
 
-export const SIGN_IN_REQUIRED = "Please sign in to continue.";
+const SIGN_IN_REQUIRED = "Please sign in to continue.";
 export const NOT_YOUR_ACCOUNT = "You can only see and change your own account.";
 
 /** A bot-check token in a body that carries nothing else. */

@@ -18,7 +18,7 @@ import { accountRequests, guardAccountRoutes, successReply } from "./account-gua
 import { paymentMethodReply, transactionReply } from "./account-replies.ts";
 
 /** The page the wallet opens in a popup to add a card (the list's `_links.addPaymentMethod.href`). */
-export const ADD_PAYMENT_METHOD_PATH = "/wallet/add-card";
+const ADD_PAYMENT_METHOD_PATH = "/wallet/add-card";
 
 const userIdParams = z.object({ id: idParam("user") });
 const paymentMethodParams = z.object({ id: idParam("user"), paymentMethodId: idParam("payment method") });
