@@ -9,7 +9,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifySerializerCompiler } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { createClient } from "redis";
 import { type DefaultEventsMap, Server, type Socket } from "socket.io";
 import { z } from "zod";
@@ -243,7 +244,11 @@ export async function registerLiveVisits(
 
   app.get(
     "/api/visits/live",
-    { schema: { response: { 200: liveVisitorsReply, 401: errorReply, 404: errorReply } } },
+    {
+      // Its own compiler: the plugin may be registered on an app that has not set the zod one.
+      serializerCompiler: serializerCompiler as FastifySerializerCompiler<unknown>,
+      schema: { response: { 200: liveVisitorsReply, 401: errorReply, 404: errorReply } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       if (!adminToken) return reply.code(404).send({ error: "Not Found" });
