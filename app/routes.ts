@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { storefrontRoutes } from "./features/catalog/storefront-routes.ts";
-import { contentRoutes } from "./features/shell/content-routes.ts";
+import { contentRoutes } from "./features/content/content-routes.ts";
 
 export default [
   index("routes/home.tsx"),
@@ -25,6 +25,7 @@ export default [
   route("wallet", "routes/wallet.tsx"),
   route("wallet/add-card", "routes/wallet-add-card.tsx"),
   route("recovery-email", "routes/recovery-email.tsx"),
+  route("recovery-email/undo", "routes/recovery-email-undo.tsx"),
   route("confirm-subscription", "routes/confirm-subscription.tsx"),
   route("unsubscribe", "routes/account-unsubscribe.tsx"),
   // Cart, checkout and orders.

@@ -4,7 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { StoreServices } from "../services/store-services.ts";
-import { sealImageOrigin } from "../shared/review-seal.ts";
+import { reviewImageOrigins } from "../shared/review-seal.ts";
+import { supportChatOrigin } from "../shared/support-chat.ts";
 import { accountAddressRoutes } from "./api/account-address-routes.ts";
 import { accountAuthRoutes } from "./api/account-auth-routes.ts";
 import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
@@ -12,13 +13,16 @@ import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { healthRoutes } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
+import { paymentRoutes } from "./api/payment-routes.ts";
 import { searchRoutes } from "./api/search-routes.ts";
+import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
+import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
-import { registerSession } from "./plugins/session.ts";
+import { registerSession, sessionCookieName } from "./plugins/session.ts";
 
 export type Frontend =
   | { mode: "production"; clientDir: string; getBuild: () => Promise<ServerBuild> }
@@ -39,6 +43,8 @@ export interface BuildAppOptions {
    * store's generated images (demo/). Passed in so that server/ never imports the demo.
    */
   registerExtras?: (app: FastifyInstance, services: StoreServices) => Promise<void>;
+  /** Told of every route as it is added (tests enumerate the API with it). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 const HASHED_ASSET = /^\/assets\//;
@@ -49,28 +55,35 @@ export async function buildApp({
   frontend,
   logger,
   registerExtras,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     ...(logger === undefined ? { loggerInstance: services.logger as FastifyBaseLogger } : { logger }),
     // Only as many X-Forwarded-For hops as there are real proxies: otherwise a client could pick
     // its own address and walk around per-address rate limits.
-    trustProxy: (_address: string, hop: number) => hop < (services.config.env.TRUST_PROXY ?? 0),
+    trustProxy: trustProxyHops(services.config.env.TRUST_PROXY ?? 0),
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
     // Parameters such as `t` may repeat; keep them as arrays.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Unreadable or oversized addresses are set aside before routing (plugins/request-edge.ts).
+    rewriteUrl: rewriteUnreadableUrl,
+    clientErrorHandler: answerClientError,
   });
+  if (onRoute) app.addHook("onRoute", onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
-  const sealOrigin = sealImageOrigin(services.config.store.sealId);
+  registerRequestEdge(app);
   await registerSecurityHeaders(app, {
     https: services.config.publicUrl.startsWith("https://"),
     dev: frontend.mode === "development",
     analytics: services.config.store.gTagId !== "",
-    imageOrigins: sealOrigin ? [sealOrigin] : [],
+    // The review provider's seal and its reviewers' avatars.
+    imageOrigins: reviewImageOrigins(services.config.store),
+    chatOrigin: supportChatOrigin(services.config.store),
   });
   // Pages and API answers arrive whole (see plugins/react-router.ts), so each is compressed in one call
   // (brotli quality 4: about 2 ms for a 270 KB page). Streaming them through the thread pool instead kept
@@ -86,7 +99,10 @@ export async function buildApp({
   // REST API: everything under /api is JSON, with its own 404.
   await app.register(
     async (api) => {
-      await api.register(registerIdempotency, { db: services.database.db });
+      await api.register(registerIdempotency, {
+        db: services.database.db,
+        secret: services.config.sessionSecret,
+      });
       await api.register(healthRoutes, { services });
       await api.register(catalogRoutes, { services });
       await api.register(searchRoutes, { services });
@@ -95,6 +111,7 @@ export async function buildApp({
       await api.register(accountAddressRoutes, { services });
       await api.register(accountWalletRoutes, { services });
       await api.register(newsletterRoutes, { services });
+      await api.register(paymentRoutes, { services });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
         reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),
@@ -108,6 +125,8 @@ export async function buildApp({
     db: services.database.db,
     redisUrl: services.config.env.REDIS_URL,
     adminToken: services.config.env.ADMIN_TOKEN,
+    trustProxy: services.config.env.TRUST_PROXY ?? 0,
+    sessionCookie: sessionCookieName(services.config.publicUrl.startsWith("https://")),
   });
 
   await registerExtras?.(app, services);

@@ -11,8 +11,10 @@ export interface AppLoadContext {
   /** CSP nonce for the inline scripts of this response. */
   nonce: string;
   requestId: string;
-  /** This request's logger (its request id, the store's redaction rules): what loaders log through. */
+  /** This request's logger (its request id, the store's redaction rules): loaders and actions log through it, never console.*. */
   logger: RequestLogger;
   /** The visitor's server-side session (loaded on first use). */
   session: RequestSession;
+  /** The client address (the socket's, or the trusted proxies' report of it), for per-client limits. */
+  clientIp?: string;
 }

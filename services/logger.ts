@@ -1,4 +1,6 @@
+import type { FastifyRequest } from "fastify";
 import pino, { type BaseLogger, type Logger, type LoggerOptions } from "pino";
+import { redactUrl } from "../shared/redact-url.ts";
 
 /** pino options: the level, and nothing secret in any log line (cookies, passwords, card numbers, tokens). */
 export function loggerOptions(level: string): LoggerOptions | false {
@@ -19,6 +21,16 @@ export function loggerOptions(level: string): LoggerOptions | false {
         "*.token",
       ],
       censor: "[redacted]",
+    },
+    serializers: {
+      // Fastify's own fields, with link tokens taken out of the URL (?token=, ?unsubscribeToken=...).
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
   };
 }

@@ -5,8 +5,8 @@ import { createBotCheck } from "./bot-check/create-bot-check.ts";
 import type { ServerConfig } from "./config.ts";
 import { createMailDelivery, type MailDelivery } from "./email/mailer.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { createPaymentGateway } from "./payments/gateway-from-config.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
-import { createTestGateway } from "./payments/test-gateway.ts";
 
 /** The time as the store sees it; one place to stand in a fixed time in a test. */
 export interface Clock {
@@ -39,7 +39,7 @@ export interface StoreServicesInput {
   /** Defaults to SMTP_URL, or `.eml` files in DATA_DIR/outbox. */
   mailer?: MailDelivery;
   clock?: Clock;
-  /** Defaults to the built-in test gateway (the store has no other card processor configured yet). */
+  /** Defaults to the processor the configuration names: Stripe with its keys, otherwise the built-in test gateway. */
   paymentGateway?: PaymentGateway;
   /** Defaults to reCAPTCHA when its site key and secret are configured, ALTCHA otherwise. */
   botCheck?: BotCheck;
@@ -71,7 +71,7 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
     logger,
     mailer,
     clock: input.clock ?? systemClock,
-    paymentGateway: input.paymentGateway ?? createTestGateway(),
+    paymentGateway: input.paymentGateway ?? createPaymentGateway(config.payments),
     botCheck,
   };
 }

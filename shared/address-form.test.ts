@@ -20,7 +20,7 @@ describe("address form", () => {
   });
 
   test("a country without states needs none", () => {
-    const de = { ...good, countryCode: "DE", stateCode: undefined, zip: "10115", phone: "+49 30 901820" };
+    const de = { ...good, countryCode: "DE", stateCode: undefined, zip: "10115", phone: "+49 151 23456789" };
     expect(addressSchemaFor([]).safeParse(de).success).toBe(true);
   });
 
@@ -36,7 +36,25 @@ describe("address form", () => {
   test("phone numbers are checked for the country and normalised", () => {
     expect(normalizePhone("(213) 373-4253", "US")).toBe("+1 213 373 4253");
     expect(normalizePhone("12345", "US")).toBeUndefined();
-    expect(normalizePhone("+44 20 7946 0958", "US")).toBe("+44 20 7946 0958");
+    expect(normalizePhone("+44 7400 123456", "US")).toBe("+44 7400 123456");
+  });
+
+  test("phone numbers must be mobile numbers: a landline is refused, fixed-line-or-mobile plans pass", () => {
+    // Landlines (a London and a Berlin number) are valid numbers but not mobile ones.
+    expect(normalizePhone("020 7946 0018", "GB")).toBeUndefined();
+    expect(normalizePhone("+49 30 901820", "DE")).toBeUndefined();
+    expect(normalizePhone("07400 123456", "GB")).toBe("+44 7400 123456");
+    expect(normalizePhone("0151 23456789", "DE")).toBe("+49 1512 3456789");
+    // The US plan does not tell mobile numbers from landlines: any valid US number passes.
+    expect(normalizePhone("(512) 555-0147", "US")).toBe("+1 512 555 0147");
+    const landline = addressSchemaFor([]).safeParse({
+      ...good,
+      countryCode: "GB",
+      zip: "SW1A 1AA",
+      phone: "020 7946 0018",
+    });
+    expect(landline.success).toBe(false);
+    expect(validFields({ ...good, countryCode: "GB", zip: "SW1A 1AA", phone: "020 7946 0018" }, []).phone).toBe(false);
   });
 
   test("required fields and messages name the field", () => {

@@ -8,9 +8,12 @@ export {
   ADDRESS_FIELDS,
   type AddressFieldName,
   type AddressInput,
+  type AddressPayload,
   addressErrors,
+  addressInputSchema,
   addressPayloadSchema,
   dropEmptyFields,
+  formatAddressLine,
 } from "./address-rules.ts";
 export { isValidPostalCode, normalizePhone };
 

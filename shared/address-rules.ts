@@ -59,7 +59,20 @@ const baseAddressSchema = z.object({
   State: z.null().optional(),
 });
 
-export type AddressInput = z.infer<typeof baseAddressSchema>;
+export type AddressPayload = z.infer<typeof baseAddressSchema>;
+
+/**
+ * An address as a form posts it, before the rules: every field optional text, length-capped so nothing
+ * huge is stored. The checkout API and the checkout page's form read this shape, then apply the rules.
+ */
+const rawText = () => z.string({ error: "must be text" }).max(MAX_TEXT, { error: "is too long" }).nullish();
+export const addressInputSchema = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map((field) => [field.name, rawText()])) as Record<
+    AddressFieldName,
+    ReturnType<typeof rawText>
+  >,
+);
+export type AddressInput = z.infer<typeof addressInputSchema>;
 
 /**
  * The address schema for a country whose states are `stateCodes` (empty when the country has none):
@@ -136,4 +149,13 @@ export function addressErrors(error: z.ZodError): Partial<Record<AddressFieldNam
     out[field] ??= issue.message;
   }
   return out;
+}
+
+/** One line for summaries: "Pat Doe, 1 Main St, Austin, TX 78701, US". */
+export function formatAddressLine(address: Partial<Record<AddressFieldName, string | null>>): string {
+  const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
+  const region = [address.stateCode, address.zip].filter(Boolean).join(" ");
+  return [name, address.company, address.address1, address.address2, address.city, region, address.countryCode]
+    .filter(Boolean)
+    .join(", ");
 }

@@ -4,6 +4,7 @@ import {
   chooseOption,
   defaultVariant,
   findSelectedVariant,
+  firstShownVariant,
   initialSelection,
   isCardAddToCartDisabled,
   parseVariantParam,
@@ -191,5 +192,14 @@ describe("isCardAddToCartDisabled", () => {
     expect(isCardAddToCartDisabled({ ...ready, price: 0 })).toBe(false);
     expect(isCardAddToCartDisabled({ ...ready, price: 0, onSearchPage: true })).toBe(true);
     expect(isCardAddToCartDisabled({ ...ready, price: 5, onSearchPage: true })).toBe(false);
+  });
+});
+
+describe("firstShownVariant", () => {
+  it("is the only variant, else the default variant, else none", () => {
+    expect(firstShownVariant([variant(61, 4, { [SIZE]: "A" })])?.id).toBe(61);
+    expect(firstShownVariant([variant(62, 2, { [SIZE]: "B" }), variant(63, 1, { [SIZE]: "A" })])?.id).toBe(63);
+    expect(firstShownVariant([variant(64, 2, { [SIZE]: "B" }), variant(65, 3, { [SIZE]: "C" })])).toBeNull();
+    expect(firstShownVariant([])).toBeNull();
   });
 });

@@ -59,13 +59,24 @@ export function findSelectedVariant<V extends SelectableVariant>(
   return null;
 }
 
-/** The variant shown before a choice: the one titled 'Default Title', else the one at position 1. */
-export function defaultVariant<V extends SelectableVariant>(variants: readonly V[]): V | null {
+/** The default variant: the one titled 'Default Title', else the one at position 1 (spec §4). */
+export function defaultVariant<V extends { title: string; variantPosition: number }>(variants: readonly V[]): V | null {
   return (
     variants.find((variant) => variant.title === DEFAULT_VARIANT_TITLE) ??
     variants.find((variant) => variant.variantPosition === 1) ??
     null
   );
+}
+
+/**
+ * The variant a product starts with before the shopper chooses: its only variant, else the default
+ * variant, else none (the shopper picks). The one rule of the product page and of the server's product
+ * answer (its sku, price and the options' selected values).
+ */
+export function firstShownVariant<V extends { title: string; variantPosition: number }>(
+  variants: readonly V[],
+): V | null {
+  return variants.length === 1 ? variants[0] : defaultVariant(variants);
 }
 
 /** Reads `?variant=` as a numeric id; anything else is no preselection. */
@@ -86,7 +97,7 @@ export function initialSelection<V extends SelectableVariant>(
   const wanted = parseVariantParam(variantParam);
   const variant =
     (wanted !== null ? variants.find((candidate) => candidate.id === wanted) : undefined) ??
-    (variants.length === 1 ? variants[0] : defaultVariant(variants));
+    firstShownVariant(variants);
   return variant ? { variant, selected: optionsOfVariant(variant) } : { variant: null, selected: {} };
 }
 

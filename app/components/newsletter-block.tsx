@@ -1,4 +1,4 @@
-// Newsletter block on every page (spec §2 "Newsletter block", §4, §5, §8): double opt-in, so success
+// Newsletter block on every page: double opt-in, so success
 // means "check your email". One request at a time; Enter submits.
 import { Mail } from "lucide-react";
 import { useId, useRef, useState } from "react";
@@ -16,6 +16,13 @@ export const NEWSLETTER_MESSAGES = {
   invalid: "Invalid subscription request.",
 } as const;
 
+/** The browser's own words for a script that did not load name a URL; a shopper needs a way forward. */
+export const CHUNK_FAILED_MESSAGE = "We could not reach the store. Check your connection and try again.";
+
+function chunkFailure(): never {
+  throw new Error(CHUNK_FAILED_MESSAGE);
+}
+
 export function NewsletterBlock() {
   const id = useId();
   const [email, setEmail] = useState("");
@@ -26,21 +33,22 @@ export function NewsletterBlock() {
     event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
-    // zod is ~24 KB gzip: every page carries this block, so its rules are fetched on the first submit only,
-    // and so are the bot check and the API helper.
-    const { emailSchema } = await import("../../shared/account-forms.ts");
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      inFlight.current = false;
-      setStatus({ kind: "invalid" });
-      return;
-    }
-    setStatus({ kind: "submitting" });
     try {
+      // zod is ~24 KB gzip: every page carries this block, so its rules are fetched on the first submit
+      // only, and so are the bot check and the API helper. Inside the try: a chunk that fails to load
+      // (offline, or renamed by a deploy since the page loaded) is an error shown like any other, and the
+      // form is free again for the next try.
+      const { emailSchema } = await import("../../shared/account-forms.ts").catch(chunkFailure);
+      const parsed = emailSchema.safeParse(email);
+      if (!parsed.success) {
+        setStatus({ kind: "invalid" });
+        return;
+      }
+      setStatus({ kind: "submitting" });
       const [{ getBotToken }, { apiJson }] = await Promise.all([
         import("../features/account/bot-token.ts"),
         import("../features/account/account-api.ts"),
-      ]);
+      ]).catch(chunkFailure);
       const token = await getBotToken("newsletter");
       await apiJson(`/api/newsletterSubscriptions/subscribe?email=${encodeURIComponent(parsed.data)}`, {
         method: "POST",

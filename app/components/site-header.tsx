@@ -1,6 +1,7 @@
-import { Phone, ShoppingCart, User } from "lucide-react";
+import { LogIn, Phone, ShoppingCart, User } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
+import type { SupportChat } from "../../shared/support-chat.ts";
 import { HeaderSearch } from "../features/search/header-search.tsx";
 import { HeaderBar } from "./header-bar.tsx";
 import { telHref } from "./header-bar-support-hours.tsx";
@@ -23,12 +24,13 @@ export interface SiteHeaderProps {
   rollingTexts?: readonly string[];
   /** Theme config additionalHeaderLinks. */
   headerLinks?: readonly { title: string; url: string }[];
-  /** Opens or closes the cart overlay; may call preventDefault to stay on the page (spec §4). */
+  /** The store's chat provider, shown in the support block; none: no chat entry. */
+  supportChat?: SupportChat | null;
+  /** Opens or closes the cart overlay; may call preventDefault to stay on the page. */
   onCartClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 const accountLink = "flex min-h-11 items-center gap-2 px-1 hover:text-aqua-100";
-const accountLinkDesktopOnly = "hidden min-h-11 items-center gap-2 px-1 hover:text-aqua-100 desk:flex";
 
 export function SiteHeader({
   storeName,
@@ -44,11 +46,18 @@ export function SiteHeader({
   categoryBar,
   rollingTexts = [],
   headerLinks = [],
+  supportChat = null,
   onCartClick,
 }: SiteHeaderProps) {
   return (
     <header className="bg-water-900 text-white">
-      <HeaderBar rollingTexts={rollingTexts} announcement={announcement} links={headerLinks} phone={phone} />
+      <HeaderBar
+        rollingTexts={rollingTexts}
+        announcement={announcement}
+        links={headerLinks}
+        phone={phone}
+        supportChat={supportChat}
+      />
       <div className="container-store flex flex-wrap items-center gap-x-6 gap-y-3 py-3 desk:flex-nowrap">
         <Link to="/" className="shrink-0" aria-label={`${storeName} home`}>
           <img src={logoUrl} alt={storeName} width={200} height={40} className="h-10 w-auto" />
@@ -70,17 +79,16 @@ export function SiteHeader({
             <Phone aria-hidden="true" size={18} />
             {phone}
           </a>
-          {/* Sign In only for anonymous visitors (spec §6); My Account always (on phones only once signed in). */}
+          {/* Sign In only for anonymous visitors; My Account for everyone, on phones too. */}
           {signedIn ? null : (
             <Link to="/login" className={accountLink}>
-              <User aria-hidden="true" size={22} />
+              <LogIn aria-hidden="true" size={22} />
               <span className="hidden sm:inline">Sign In</span>
               <span className="sr-only sm:hidden">Sign In</span>
             </Link>
           )}
-          {/* Anonymous phone visitors find My Account in the bottom bar's More sheet; one account icon is enough. */}
-          <Link to="/myaccount.asp" className={signedIn ? accountLink : accountLinkDesktopOnly}>
-            {signedIn ? <User aria-hidden="true" size={22} /> : null}
+          <Link to="/myaccount.asp" className={accountLink}>
+            <User aria-hidden="true" size={22} />
             <span className="hidden sm:inline">My Account</span>
             <span className="sr-only sm:hidden">My Account</span>
           </Link>

@@ -3,9 +3,12 @@
 import { useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../shared/account-forms.ts";
+import { BusyButton } from "../components/ui/busy-button.tsx";
+import { Notice } from "../components/ui/notice.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
 import { appContext } from "../context.ts";
 import { apiJson } from "../features/account/account-api.ts";
-import { AccountPage, BusyButton, MY_ACCOUNT_CRUMB, Notice, TextField } from "../features/account/account-ui.tsx";
+import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
 import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/use-async-action.ts";
 import { loginPath } from "../features/account/use-current-user.ts";
 import type { Route } from "./+types/account-change-password";

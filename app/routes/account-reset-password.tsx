@@ -3,8 +3,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { PASSWORD_MIN_LENGTH, passwordProblem } from "../../shared/account-forms.ts";
+import { BusyButton } from "../components/ui/busy-button.tsx";
+import { Notice } from "../components/ui/notice.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
 import { apiJson } from "../features/account/account-api.ts";
-import { AccountPage, BusyButton, Notice, TextField } from "../features/account/account-ui.tsx";
+import { AccountPage } from "../features/account/account-ui.tsx";
 import { getBotToken } from "../features/account/bot-token.ts";
 import { NoScriptNotice } from "../features/account/no-script-notice.tsx";
 import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/use-async-action.ts";

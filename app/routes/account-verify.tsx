@@ -3,8 +3,10 @@
 // presses the button, not when a mail scanner merely opens the link.
 import { useState } from "react";
 import { Link } from "react-router";
+import { BusyButton } from "../components/ui/busy-button.tsx";
+import { Notice } from "../components/ui/notice.tsx";
 import { apiJson } from "../features/account/account-api.ts";
-import { AccountPage, BusyButton, Notice } from "../features/account/account-ui.tsx";
+import { AccountPage } from "../features/account/account-ui.tsx";
 import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/use-async-action.ts";
 import { useFragmentToken } from "../features/account/use-fragment-token.ts";
 import type { Route } from "./+types/account-verify";

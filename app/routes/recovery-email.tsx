@@ -1,9 +1,12 @@
-// /recovery-email (spec §2 "Recovery email", §4, §8): a second address that can receive a password reset
+// /recovery-email: a second address that can receive a password reset
 // link. States: absent, present but unverified (with Verify now), present and verified.
 import { useCallback, useEffect, useState } from "react";
 import { emailSchema } from "../../shared/account-forms.ts";
+import { BusyButton } from "../components/ui/busy-button.tsx";
+import { Notice } from "../components/ui/notice.tsx";
+import { TextField } from "../components/ui/text-field.tsx";
 import { apiJson, messageOf } from "../features/account/account-api.ts";
-import { AccountPage, BusyButton, Notice, TextField } from "../features/account/account-ui.tsx";
+import { AccountPage } from "../features/account/account-ui.tsx";
 import { getBotToken } from "../features/account/bot-token.ts";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import { loginPath, useCurrentUser } from "../features/account/use-current-user.ts";
@@ -23,7 +26,9 @@ export default function RecoveryEmail() {
   const lookup = useCurrentUser();
   const [recovery, setRecovery] = useState<Recovery | null>(null);
   const [value, setValue] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const [busy, setBusy] = useState<"save" | "verify" | null>(null);
 
@@ -45,16 +50,21 @@ export default function RecoveryEmail() {
   async function save(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    // Spec §5: an empty value blocks the submission silently.
+    // An empty value blocks the submission silently.
     if (!value.trim()) return;
     const parsed = emailSchema.safeParse(value);
     setFieldError(parsed.success ? null : "Enter a valid e-mail address");
-    if (!parsed.success) return;
+    setPasswordError(currentPassword ? null : "Enter your current password");
+    if (!parsed.success || !currentPassword) return;
     setBusy("save");
     setNotice(null);
     try {
       const token = await getBotToken("recovery_email");
-      await apiJson("/api/user/recoveryEmail", { method: "PUT", body: { token, recoveryEmail: parsed.data } });
+      await apiJson("/api/user/recoveryEmail", {
+        method: "PUT",
+        body: { token, recoveryEmail: parsed.data, currentPassword },
+      });
+      setCurrentPassword("");
       setNotice({ tone: "success", text: "Recovery email updated successfully" });
       await load();
     } catch (error) {
@@ -111,6 +121,17 @@ export default function RecoveryEmail() {
             value={value}
             onChange={(event) => setValue(event.target.value)}
             error={fieldError}
+          />
+          <TextField
+            id="recovery-email-password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+            error={passwordError}
+            hint="Asked again because a recovery email can receive password reset links. We also tell your account's own e-mail about the change."
           />
           {recovery.recoveryEmail && recovery.recoveryEmailVerified ? (
             <Notice tone="success">Recovery email verified</Notice>

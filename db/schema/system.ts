@@ -99,7 +99,6 @@ export const sessions = pgTable(
     id: text().primaryKey(),
     userId: integer().references(() => users.id, { onDelete: "cascade" }),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    csrfSecret: text().notNull(),
     ipAddress: text(),
     userAgent: text(),
     createdAt: createdAt(),

@@ -32,7 +32,13 @@ import {
 import { discountCodes, shippingPolicies, shippingRates, taxRates } from "../../db/schema/commerce.ts";
 import { articles, helpPages, navItems, navMenus, pages, questions, questionTopics } from "../../db/schema/content.ts";
 import { countries, states } from "../../db/schema/customers.ts";
-import { demoArticleImageUrl, demoBannerUrl, demoBrandImageUrl, demoMenuImageUrl } from "../images/demo-image.ts";
+import {
+  demoArticleImageUrl,
+  demoBannerUrl,
+  demoBrandImageUrl,
+  demoMenuImageUrl,
+  demoPhoneBannerUrl,
+} from "../images/demo-image.ts";
 import { articleHtml, articles as articleSeeds } from "./content/articles.ts";
 import { brands } from "./content/brands.ts";
 import type { FlatCategory } from "./content/categories.ts";
@@ -310,6 +316,12 @@ async function insertCollections(db: Database, index: CollectionIndex): Promise<
     if (c.level > 2) continue;
     const collectionId = index.idByHandle.get(c.handle) ?? 0;
     imageRows.push({ collectionId, placement: "topBanner", imagePath: demoBannerUrl(c.handle), altText: c.title });
+    imageRows.push({
+      collectionId,
+      placement: "topBannerPhone",
+      imagePath: demoPhoneBannerUrl(c.handle),
+      altText: c.title,
+    });
     imageRows.push({ collectionId, placement: "menuImage", imagePath: demoMenuImageUrl(c.handle), altText: c.title });
   }
   await insertRows(db, collectionImages, imageRows);

@@ -14,10 +14,12 @@ import {
   resetPassword,
   sendRecoveryEmailVerification,
   setRecoveryEmail,
-  signIn,
+  signInCountingFailures,
+  undoRecoveryEmailChange,
   verifyEmailToken,
 } from "../../services/account/account-service.ts";
 import {
+  addressRules,
   changePasswordRules,
   mailRequestRules,
   recoveryEmailRules,
@@ -25,7 +27,9 @@ import {
   resetPasswordRules,
   signInAccountIpKey,
   signInRules,
+  undoRecoveryEmailRules,
 } from "../../services/account/rate-limit-rules.ts";
+import { BOT_CHECK_ACTIONS } from "../../services/bot-check/bot-check.ts";
 import { mergeAnonymousCheckout } from "../../services/checkout/checkout-merge.ts";
 import { getCustomerView } from "../../services/customers/customer-service.ts";
 import { enforceRateLimits, resetRateLimit } from "../../services/rate-limit/rate-limiter.ts";
@@ -34,12 +38,20 @@ import {
   changePasswordSchema,
   emailRequestSchema,
   emailSchema,
+  PASSWORD_MAX_LENGTH,
   registerSchema,
   resetPasswordSchema,
   signInSchema,
   verifyEmailSchema,
 } from "../../shared/account-forms.ts";
-import { accountRequests, guardAccountRoutes, successMessageReply, successReply, tokenBody } from "./account-guard.ts";
+import {
+  accountRequests,
+  guardAccountRoutes,
+  linkTokenSchema,
+  successMessageReply,
+  successReply,
+  tokenBody,
+} from "./account-guard.ts";
 import { customerReply, orEmpty, userSummaryReply } from "./account-replies.ts";
 
 const botChallengeReply = z.union([
@@ -60,10 +72,21 @@ export async function accountAuthRoutes(fastify: FastifyInstance, { services }: 
   guardAccountRoutes(fastify);
   const { db, accountContext, requireSignIn, auth, verifyBot } = accountRequests(services);
 
-  app.get("/bot-check/challenge", { schema: { response: { 200: botChallengeReply } } }, async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return services.botCheck.challenge();
-  });
+  app.get(
+    "/bot-check/challenge",
+    {
+      schema: {
+        querystring: z.object({
+          action: z.enum(BOT_CHECK_ACTIONS, { error: `must be one of ${BOT_CHECK_ACTIONS.join(", ")}` }),
+        }),
+        response: { 200: botChallengeReply },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return services.botCheck.challenge(request.query.action);
+    },
+  );
 
   app.post(
     "/auth/register",
@@ -72,6 +95,7 @@ export async function accountAuthRoutes(fastify: FastifyInstance, { services }: 
       const { email, password, firstName, lastName, token } = request.body;
       await enforceRateLimits(db(), registerRules(email, request.ip), "sign-up attempts");
       await verifyBot(request, token, "register");
+      await enforceRateLimits(db(), addressRules("register", email), "sign-up attempts");
       await registerAccount(accountContext(), { email, password, firstName, lastName });
       return {
         success: true,
@@ -87,7 +111,7 @@ export async function accountAuthRoutes(fastify: FastifyInstance, { services }: 
       const { email, password, token } = request.body;
       await enforceRateLimits(db(), signInRules(email, request.ip), "sign-in attempts");
       await verifyBot(request, token, "login");
-      const user = await signIn(db(), { email, password });
+      const user = await signInCountingFailures(db(), { email, password });
       await resetRateLimit(db(), signInAccountIpKey(email, request.ip));
       // A new session id at sign-in: an id planted or seen before is worthless now. Its data (the cart) stays.
       const session = await request.session.rotate(user.id);
@@ -110,6 +134,7 @@ export async function accountAuthRoutes(fastify: FastifyInstance, { services }: 
       const { email, token } = request.body;
       await enforceRateLimits(db(), mailRequestRules("verification", email, request.ip), "requests for a new link");
       await verifyBot(request, token, "verification");
+      await enforceRateLimits(db(), addressRules("verification", email), "requests for a new link");
       await resendVerification(accountContext(), email);
       return {
         success: true,
@@ -146,6 +171,7 @@ export async function accountAuthRoutes(fastify: FastifyInstance, { services }: 
       const { email, token } = request.body;
       await enforceRateLimits(db(), mailRequestRules("reset", email, request.ip), "password reset requests");
       await verifyBot(request, token, "recover");
+      await enforceRateLimits(db(), addressRules("reset", email), "password reset requests");
       await requestPasswordReset(accountContext(), email);
       return {
         success: true,
@@ -227,7 +253,15 @@ export async function accountAuthRoutes(fastify: FastifyInstance, { services }: 
     {
       onRequest: requireSignIn,
       schema: {
-        body: z.object({ recoveryEmail: emailSchema, token: z.string().max(20_000).optional() }),
+        body: z.object({
+          recoveryEmail: emailSchema,
+          // A session alone does not change where reset links may go: the password is asked again.
+          currentPassword: z
+            .string({ error: "Enter your current password" })
+            .min(1, { error: "Enter your current password" })
+            .max(PASSWORD_MAX_LENGTH),
+          token: z.string().max(20_000).optional(),
+        }),
         response: { 200: successReply },
       },
     },
@@ -235,8 +269,27 @@ export async function accountAuthRoutes(fastify: FastifyInstance, { services }: 
       const me = auth(request);
       await enforceRateLimits(db(), recoveryEmailRules(me.userId, "update"), "recovery email changes");
       await verifyBot(request, request.body.token, "recovery_email");
-      await setRecoveryEmail(db(), me.userId, request.body.recoveryEmail);
+      await setRecoveryEmail(accountContext(), {
+        userId: me.userId,
+        recoveryEmail: request.body.recoveryEmail,
+        currentPassword: request.body.currentPassword,
+      });
       return { success: true };
+    },
+  );
+
+  app.post(
+    "/user/recoveryEmail/undo",
+    { schema: { body: z.object({ undoToken: linkTokenSchema }), response: { 200: successMessageReply } } },
+    async (request) => {
+      await enforceRateLimits(db(), undoRecoveryEmailRules(request.ip), "undo attempts");
+      await undoRecoveryEmailChange(db(), request.body.undoToken);
+      // This browser's session ended with the others.
+      await request.session.destroy();
+      return {
+        success: true,
+        message: "The change is undone and every session of your account is signed out. Please choose a new password.",
+      };
     },
   );
 

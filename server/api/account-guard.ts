@@ -16,6 +16,10 @@ import { isCrossSiteWrite } from "../plugins/session.ts";
 const SIGN_IN_REQUIRED = "Please sign in to continue.";
 export const NOT_YOUR_ACCOUNT = "You can only see and change your own account.";
 
+/** The token of a link the store e-mailed. */
+export const linkTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "must be the token from the e-mail link" });
 /** A bot-check token in a body that carries nothing else. */
 export const tokenBody = z.object({ token: z.string().max(20_000).optional() }).optional();
 /** `{ success: true }`: the answer of a write that has nothing else to say. */

@@ -114,7 +114,12 @@ export async function accountWalletRoutes(fastify: FastifyInstance, { services }
     { onRequest: requireSignIn, schema: { params: paymentMethodParams, response: { 200: successReply } } },
     async (request) => {
       const me = ownUser(request, request.params.id);
-      await deletePaymentMethod(db(), await customerIdOf(me.userId), request.params.paymentMethodId);
+      await deletePaymentMethod(
+        db(),
+        await customerIdOf(me.userId),
+        request.params.paymentMethodId,
+        services.paymentGateway,
+      );
       return { success: true };
     },
   );

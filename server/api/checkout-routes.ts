@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "../../services/checkout/cart-service.ts";
 import { addressInputSchema } from "../../services/checkout/checkout-address.ts";
+import { addToOrderRules, discountCodeRules } from "../../services/checkout/shopper-limits.ts";
 import {
   addProductsToVisitorCart,
   addToVisitorCart,
@@ -21,8 +22,12 @@ import { requestProductOnOrder } from "../../services/orders/add-to-order.ts";
 import { completeCheckout } from "../../services/orders/complete-checkout.ts";
 import { withSessionOrder } from "../../services/orders/order-access.ts";
 import { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../services/orders/order-queries.ts";
+import { PaymentActionRequired, type PlacedOrder } from "../../services/orders/place-order.ts";
+import { attemptPayment } from "../../services/payments/payment-attempts.ts";
+import { enforceRateLimits, RateLimited } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
+import { displayCurrency } from "../../shared/store-config.ts";
 import { dto, dtoList, successReply } from "./replies.ts";
 
 /** Every cart route answers the cart as it is now. */
@@ -32,7 +37,8 @@ const positiveId = (what: string) =>
   z.coerce
     .number({ error: `must be a ${what} id` })
     .int({ error: `must be a ${what} id` })
-    .positive({ error: `must be a ${what} id` });
+    .positive({ error: `must be a ${what} id` })
+    .max(2_147_483_647, { error: `must be a ${what} id` });
 
 const lineItemSchema = (minQuantity: number) =>
   z.object({
@@ -75,10 +81,22 @@ const completeBody = z.object({
       name: z.string().max(100).optional(),
     })
     .optional(),
+  /** A card entered in Stripe's form: the PaymentMethod id Stripe.js answered. */
+  paymentToken: z
+    .string()
+    .regex(/^pm_\w{1,200}$/, { error: "must be a payment method id from the card form" })
+    .optional(),
+  /** After the shopper confirmed the payment with their bank: the PaymentIntent to place the order with. */
+  paymentIntentId: z
+    .string()
+    .regex(/^pi_\w{1,200}$/, { error: "must be a payment id from the card form" })
+    .optional(),
   saveCard: z.boolean().optional(),
   paymentMethodId: z.number().int().positive().optional(),
   /** The total shown to the shopper; the order is refused when the total is different now. */
   expectedTotal: z.number().nonnegative().optional(),
+  /** A bot-check answer for the action "checkout": needed after a refused payment. */
+  token: z.string().max(20_000).optional(),
 });
 
 function items(body: z.infer<ReturnType<typeof lineItemsBody>>) {
@@ -89,7 +107,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = () => services.database.db;
   const store = services.config.store;
-  const cart = { currency: store.storeCurrency };
+  const cart = { currency: displayCurrency(store) };
 
   // The storefront's client sends a JSON content type with no body on discount and Add to Order calls: an empty
   // JSON body is "no body" here (in this plugin's scope only), not an error.
@@ -98,6 +116,10 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     if (body === "") return done(null, undefined);
     defaultJson(request, body as string, done);
+  });
+
+  fastify.addHook("onError", async (_request, reply, error) => {
+    if (error instanceof RateLimited) reply.header("retry-after", String(error.retryAfterSeconds));
   });
 
   async function visitorOf(request: FastifyRequest, create: boolean): Promise<Visitor> {
@@ -152,15 +174,17 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   app.post(
     "/checkouts/:checkoutId/discountCodes",
     { schema: { params: checkoutIdParams, querystring: codeQuery, response: checkoutReply } },
-    async (request) => ({
-      checkout: await applyVisitorDiscount(
+    async (request) => {
+      const visitor = await visitorOf(request, false);
+      await enforceRateLimits(
         db(),
-        await visitorOf(request, false),
-        request.params.checkoutId,
-        request.query.code,
-        cart,
-      ),
-    }),
+        discountCodeRules({ sessionId: visitor.sessionId, ip: request.ip }),
+        "discount code attempts",
+      );
+      return {
+        checkout: await applyVisitorDiscount(db(), visitor, request.params.checkoutId, request.query.code, cart),
+      };
+    },
   );
 
   app.delete(
@@ -195,24 +219,52 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
               statusUrl: z.string(),
             }),
           }),
+          // A refused card ({ error }), or a payment the shopper must confirm with their bank first.
+          402: z.object({
+            error: z.string(),
+            requiresAction: z.object({ clientSecret: z.string(), paymentIntentId: z.string() }).optional(),
+          }),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const visitor = await visitorOf(request, false);
-      const { expectedTotal, ...rest } = request.body;
-      const placed = await completeCheckout(
-        db(),
-        visitor,
-        request.params.checkoutId,
-        { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
-        {
-          gateway: services.paymentGateway,
-          currency: store.storeCurrency,
-          publicUrl: services.config.publicUrl,
-          storeName: store.storeName,
-        },
-      );
+      const { expectedTotal, token, ...rest } = request.body;
+      let placed: PlacedOrder;
+      try {
+        placed = await attemptPayment(
+          {
+            db: db(),
+            botCheck: services.botCheck,
+            client: { sessionId: visitor.sessionId, customerId: visitor.customerId, ip: request.ip },
+            botToken: token,
+            logRefusal: (reason) =>
+              request.log.warn({ checkoutId: request.params.checkoutId, reason }, "payment refused"),
+          },
+          () =>
+            completeCheckout(
+              db(),
+              visitor,
+              request.params.checkoutId,
+              { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
+              {
+                gateway: services.paymentGateway,
+                currency: displayCurrency(store),
+                publicUrl: services.config.publicUrl,
+                storeName: store.storeName,
+              },
+            ),
+        );
+      } catch (error) {
+        // 3-D Secure: the page confirms with Stripe.js, then calls again with paymentIntentId.
+        if (error instanceof PaymentActionRequired) {
+          return reply.status(402).send({
+            error: error.message,
+            requiresAction: { clientSecret: error.clientSecret, paymentIntentId: error.authorizationReference },
+          });
+        }
+        throw error;
+      }
       if (visitor.sessionId !== null && visitor.customerId === null) {
         await request.session.update(withSessionOrder(visitor.sessionData, placed.orderId));
       }
@@ -278,16 +330,22 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
       if (request.body !== undefined && request.body !== null && typeof request.body !== "object") {
         throw new InvalidInput("This call takes no body.");
       }
+      const visitor = await visitorOf(request, false);
+      await enforceRateLimits(
+        db(),
+        addToOrderRules({ sessionId: visitor.sessionId, ip: request.ip }),
+        "Add to Order requests",
+      );
       await requestProductOnOrder(
         db(),
-        await visitorOf(request, false),
+        visitor,
         { orderId: request.params.orderId, productId: request.params.productId, token: request.query.token ?? null },
         {
           storeEmail: store.storeEmail,
           storeName: store.storeName,
           publicUrl: services.config.publicUrl,
           productPath: store.paths.products,
-          currency: store.storeCurrency,
+          currency: displayCurrency(store),
         },
       );
       return { success: true };

@@ -7,11 +7,7 @@ import { confirmSubscription, requestSubscription, unsubscribe } from "../../ser
 import { enforceRateLimits } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { emailSchema } from "../../shared/account-forms.ts";
-import { accountRequests, guardAccountRoutes, successReply, tokenBody } from "./account-guard.ts";
-
-const linkTokenSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "must be the token from the e-mail link" });
+import { accountRequests, guardAccountRoutes, linkTokenSchema, successReply, tokenBody } from "./account-guard.ts";
 
 export async function newsletterRoutes(fastify: FastifyInstance, { services }: { services: StoreServices }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { createHmac, randomBytes } from "node:crypto";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../../db/client.ts";
@@ -18,9 +18,34 @@ declare module "fastify" {
   }
 }
 
-function requestHash(request: FastifyRequest): string {
-  const body = request.body === undefined ? "" : JSON.stringify(request.body);
-  return createHash("sha256").update(`${request.method}\n${request.url}\n${body}`).digest("hex");
+/** Fields that carry card data: the security code is dropped, a card number stands as its last 4 digits. */
+const CARD_CODE_FIELDS = new Set(["cvc", "cvv", "cvc2", "cardcvc", "securitycode"]);
+const CARD_NUMBER_FIELDS = new Set(["number", "cardnumber", "pan"]);
+
+/** The request body without card data, for the request hash; exported for its test. */
+export function withoutCardData(value: unknown, depth = 0): unknown {
+  if (depth > 20 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => withoutCardData(item, depth + 1));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const name = key.toLowerCase();
+    if (CARD_CODE_FIELDS.has(name)) continue;
+    if (CARD_NUMBER_FIELDS.has(name) && typeof item === "string") {
+      result[key] = `…${item.replace(/\D/g, "").slice(-4)}`;
+      continue;
+    }
+    result[key] = withoutCardData(item, depth + 1);
+  }
+  return result;
+}
+
+/**
+ * Fingerprint of a request (method, URL, body without card data), keyed with the server's secret: the
+ * stored value tells nothing about the body, not even to someone who guesses card numbers against a dump.
+ */
+export function requestHash(secret: string, method: string, url: string, body: unknown): string {
+  const text = body === undefined ? "" : JSON.stringify(withoutCardData(body));
+  return createHmac("sha256", secret).update(`${method}\n${url}\n${text}`).digest("hex");
 }
 
 /**
@@ -30,9 +55,14 @@ function requestHash(request: FastifyRequest): string {
  * visitor's session. 5xx answers are not kept, so a
  * retry after a failure does the work.
  */
-async function idempotencyPlugin(app: FastifyInstance, options: { db: Database }) {
+async function idempotencyPlugin(app: FastifyInstance, options: { db: Database; secret?: string }) {
   const { db } = options;
+  const secret = options.secret ?? randomBytes(32).toString("hex");
   app.decorateRequest("idempotency", null);
+
+  /** A visitor without a session yet: keyed by client address (hashed) rather than a new 30-day session. */
+  const clientScope = (request: FastifyRequest) =>
+    `client:${createHmac("sha256", secret).update(request.ip).digest("base64url").slice(0, 32)}`;
 
   app.addHook("preHandler", async (request, reply) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
@@ -41,24 +71,35 @@ async function idempotencyPlugin(app: FastifyInstance, options: { db: Database }
     if (typeof key !== "string" || !KEY_FORMAT.test(key)) {
       throw new InvalidInput("The Idempotency-Key header must be 1 to 255 visible ASCII characters.");
     }
-    // Keys are scoped to the visitor's session, created here if need be, so the first request and
-    // its retries (which carry the cookie set by the first answer) share one scope.
-    const session = await request.session.ensure();
-    const scope = `session:${session.id}`;
-    const hash = requestHash(request);
-    const inserted = await db
-      .insert(idempotencyRecords)
-      .values({ scope, key, requestHash: hash, expiresAt: new Date(Date.now() + RECORD_TTL_MS) })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyRecords.key });
-    if (inserted.length > 0) {
-      request.idempotency = { scope, key };
-      return;
+    // Keys are scoped to the visitor's session. A visitor without one (their first request) is scoped by
+    // client address instead, and no session is made for the key alone; a retry that carries the cookie
+    // the first answer set looks in both scopes, so it still finds the first attempt.
+    const session = await request.session.get();
+    const anonymous = clientScope(request);
+    const scopes = session ? [`session:${session.id}`, anonymous] : [anonymous];
+    const hash = requestHash(secret, request.method, request.url, request.body);
+    const find = async () => {
+      const rows = await db
+        .select()
+        .from(idempotencyRecords)
+        .where(and(inArray(idempotencyRecords.scope, scopes), eq(idempotencyRecords.key, key)));
+      return rows.find((row) => row.scope === scopes[0]) ?? rows[0];
+    };
+    let existing = await find();
+    if (!existing) {
+      const scope = scopes[0];
+      const inserted = await db
+        .insert(idempotencyRecords)
+        .values({ scope, key, requestHash: hash, expiresAt: new Date(Date.now() + RECORD_TTL_MS) })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyRecords.key });
+      if (inserted.length > 0) {
+        request.idempotency = { scope, key };
+        return;
+      }
+      existing = await find();
     }
-    const [existing] = await db
-      .select()
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+    const scope = existing?.scope ?? scopes[0];
     if (!existing) {
       // Expired and removed between the two statements: treat as new work on the next try.
       throw new Conflict("Please retry the request.");

@@ -17,7 +17,6 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { customers } from "../../db/schema/customers.ts";
 import { findSession } from "../../services/session/session-store.ts";
-import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT } from "../../services/visits/visit-protocol.ts";
 import {
   endStaleVisits,
   endVisit,
@@ -27,6 +26,8 @@ import {
   type VisitContext,
   visitPayloadSchema,
 } from "../../services/visits/visit-store.ts";
+import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT } from "../../shared/visit-protocol.ts";
+import { clientAddress } from "../client-address.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
 const errorReply = z.object({ error: z.string() });
@@ -46,6 +47,10 @@ export interface LiveVisitsOptions {
   redisKey?: string;
   /** ADMIN_TOKEN: the bearer token GET /api/visits/live asks for; unset, that report answers 404. */
   adminToken?: string;
+  /** TRUST_PROXY: how many X-Forwarded-For hops are the store's own proxies (default none). */
+  trustProxy?: number;
+  /** The session cookie's name (sessionCookieName: prefixed on https). */
+  sessionCookie?: string;
 }
 
 export interface LiveVisitsHandle {
@@ -82,11 +87,9 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-function clientIp(socket: VisitSocket): string | null {
-  // The app trusts its proxy (trustProxy: true), so the same forwarded address is used here.
-  const forwarded = socket.handshake.headers["x-forwarded-for"];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-  return first || socket.handshake.address || null;
+function clientIp(socket: VisitSocket, trustProxy: number): string | null {
+  // The same rule as request.ip: only the X-Forwarded-For entries written by TRUST_PROXY proxies count.
+  return clientAddress(socket.handshake.address, socket.handshake.headers["x-forwarded-for"], trustProxy);
 }
 
 /**
@@ -130,7 +133,15 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
 /** Attaches socket.io to Fastify's HTTP server and adds GET /api/visits/live. Call before `listen`. */
 export async function registerLiveVisits(
   app: FastifyInstance,
-  { db, redisUrl, redisConnectTimeoutMs = 5000, redisKey = "socket.io", adminToken }: LiveVisitsOptions,
+  {
+    db,
+    redisUrl,
+    redisConnectTimeoutMs = 5000,
+    redisKey = "socket.io",
+    adminToken,
+    trustProxy = 0,
+    sessionCookie = SESSION_COOKIE,
+  }: LiveVisitsOptions,
 ): Promise<LiveVisitsHandle> {
   const io = new Server(app.server, {
     serveClient: false,
@@ -174,7 +185,7 @@ export async function registerLiveVisits(
     socket.data.sessionId = null;
     socket.data.customerId = null;
     try {
-      const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
+      const token = readCookie(socket.handshake.headers.cookie, sessionCookie);
       const session = token ? await findSession(db, token) : undefined;
       if (session) {
         socket.data.sessionId = session.id;
@@ -200,7 +211,7 @@ export async function registerLiveVisits(
       sessionId: socket.data.sessionId,
       customerId: socket.data.customerId,
       userAgent: socket.handshake.headers["user-agent"] ?? null,
-      ipAddress: clientIp(socket),
+      ipAddress: clientIp(socket, trustProxy),
     };
     // One write at a time per socket, so a visit and the leave that follows land in that order.
     let queue: Promise<void> = Promise.resolve();

@@ -4,6 +4,7 @@ import { createRequestHandler, type RequestHandler, RouterContextProvider, type 
 import type { AppLoadContext } from "../../services/load-context.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { lowerModulePreloadPriority } from "./module-preload-priority.ts";
+import { capRequestBody, refuseDeclaredLargeBody, refuseLargeBody } from "./page-body-limit.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 
 type EntryWithContext = { appContext: import("react-router").RouterContext<AppLoadContext> };
@@ -29,6 +30,8 @@ export async function registerReactRouter(
     // React Router reads the raw body itself (forms, actions): Fastify must leave the stream alone.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    // ...so its body limit is the page scope's own.
+    scope.addHook("onRequest", refuseDeclaredLargeBody);
 
     scope.all("/*", async (request, reply) => {
       const build = await options.getBuild();
@@ -41,9 +44,13 @@ export async function registerReactRouter(
         requestId: request.id,
         logger: request.log,
         session: request.session,
+        clientIp: request.ip,
       });
-      const webRequest = createRequest(request.raw, reply.raw);
-      const response = await handler(webRequest, context);
+      const body = capRequestBody(createRequest(request.raw, reply.raw));
+      const response = await handler(body.request, context);
+      if (body.exceeded()) return refuseLargeBody(reply);
+      // A body the action did not read to its end is not drained for keep-alive: the connection closes.
+      if (!request.raw.complete) reply.header("connection", "close");
       if (response.body && response.headers.get("content-type")?.startsWith("text/html")) {
         // A page is read whole and sent as one buffer: React writes it in a few dozen small pieces,
         // and passing each through the web stream, the Node stream and its own compression call cost

@@ -8,7 +8,6 @@ import {
   createSession,
   deleteSession,
   findSession,
-  SESSION_TTL_MS,
   type SessionRecord,
   saveSessionData,
 } from "../../services/session/session-store.ts";
@@ -16,6 +15,14 @@ import {
 export const SESSION_COOKIE = "store_sid";
 
 export type { RequestSession };
+
+/**
+ * The cookie's name: on https the `__Host-` prefix makes browsers accept it only when Secure, for
+ * Path=/ and without a Domain, so no subdomain or plain-http page can plant or overwrite it.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -28,7 +35,8 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Cross-site request forgery guard for cookie-authenticated writes: browsers send Origin (and
  * Sec-Fetch-Site) on every unsafe request, so a write whose origin is another site is refused.
- * SameSite=Lax cookies are the second layer.
+ * SameSite=Lax cookies are the second layer: a browser does not send them with another site's POST at
+ * all. Together they leave nothing for a per-session CSRF token to add, so the store has none.
  */
 export function isCrossSiteWrite(request: FastifyRequest): boolean {
   if (!UNSAFE_METHODS.has(request.method)) return false;
@@ -46,33 +54,45 @@ export function isCrossSiteWrite(request: FastifyRequest): boolean {
 async function sessionPlugin(app: FastifyInstance, options: { db: Database; secure: boolean }) {
   await app.register(cookie);
   const { db } = options;
+  const cookieName = sessionCookieName(options.secure);
 
-  function setCookie(reply: FastifyReply, token: string) {
-    reply.setCookie(SESSION_COOKIE, token, {
+  function setCookie(reply: FastifyReply, token: string, session: SessionRecord) {
+    reply.setCookie(cookieName, token, {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure: options.secure,
-      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+      // The browser forgets the cookie when the session ends: each refresh of the session sends it again.
+      maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)),
     });
+  }
+  function clearCookie(reply: FastifyReply) {
+    reply.clearCookie(cookieName, { path: "/", secure: options.secure, httpOnly: true, sameSite: "lax" });
   }
 
   app.decorateRequest("session", null as unknown as RequestSession);
+  /** Requests whose answer was built from the visitor's session: those answers are never stored by caches. */
+  const personal = new WeakSet<FastifyRequest>();
 
   app.addHook("onRequest", async (request, reply) => {
-    if (isCrossSiteWrite(request) && request.cookies[SESSION_COOKIE] !== undefined) {
+    if (isCrossSiteWrite(request) && (request.cookies[cookieName] ?? request.cookies[SESSION_COOKIE]) !== undefined) {
       throw new Forbidden(
         "This request came from another site and was refused. Please try again from the store's own pages.",
       );
     }
-    const token = request.cookies[SESSION_COOKIE];
+    // A session begun before the store moved to https keeps working; it moves to the prefixed cookie.
+    const legacy = cookieName !== SESSION_COOKIE && request.cookies[cookieName] === undefined;
+    const token = legacy ? request.cookies[SESSION_COOKIE] : request.cookies[cookieName];
     let current: SessionRecord | null = null;
     // Loaded lazily: images, assets and most page views never touch the session table.
     let loading: Promise<SessionRecord | null> | undefined;
     const load = () => {
       loading ??= (async () => {
         current = token ? ((await findSession(db, token)) ?? null) : null;
-        if (token && !current) reply.clearCookie(SESSION_COOKIE, { path: "/" });
+        if (token && !current) clearCookie(reply);
+        if (current) personal.add(request);
+        if (token && (current?.refreshed || (legacy && current))) setCookie(reply, token, current as SessionRecord);
+        if (token && legacy) reply.clearCookie(SESSION_COOKIE, { path: "/" });
         return current;
       })();
       return loading;
@@ -86,7 +106,8 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Database; secu
         if (current) return current;
         const created = await createSession(db, context);
         current = created.session;
-        setCookie(reply, created.token);
+        personal.add(request);
+        setCookie(reply, created.token, current);
         return current;
       },
       async update(patch) {
@@ -101,17 +122,27 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Database; secu
         if (current) await deleteSession(db, current.id);
         const created = await createSession(db, { ...context, userId, data });
         current = created.session;
-        setCookie(reply, created.token);
+        personal.add(request);
+        setCookie(reply, created.token, current);
         return current;
       },
       async destroy() {
         await load();
         if (current) await deleteSession(db, current.id);
         current = null;
-        reply.clearCookie(SESSION_COOKIE, { path: "/" });
+        personal.add(request);
+        clearCookie(reply);
       },
     };
     request.session = session;
+  });
+
+  // Personal answers (account, orders, wallet, cart, checkout, and any page showing the visitor's cart
+  // or name) must not be kept by a shared cache or written to disk by a browser.
+  app.addHook("onSend", async (request, reply) => {
+    if (!personal.has(request) && reply.getHeader("set-cookie") === undefined) return;
+    const current = String(reply.getHeader("cache-control") ?? "");
+    if (!/no-store/.test(current)) reply.header("cache-control", "no-store");
   });
 }
 

@@ -8,17 +8,21 @@ import { customers, users } from "../../db/schema/customers.ts";
 import { passwordProblem } from "../../shared/account-forms.ts";
 import { queueEmail } from "../email/mailer.ts";
 import { Forbidden, InvalidInput, Unauthorized } from "../errors.ts";
+import { enforceRateLimits } from "../rate-limit/rate-limiter.ts";
 import { deleteOtherSessions } from "../session/session-store.ts";
 import {
   accountExistsMail,
   type MailContext,
   passwordChangedMail,
+  recoveryEmailChangedMail,
   resetPasswordMail,
   verifyEmailMail,
   verifyRecoveryEmailMail,
 } from "./account-emails.ts";
 import { consumeToken, issueToken, peekToken, revokeTokens } from "./auth-tokens.ts";
+import { BREACHED_PASSWORD, isBreachedPassword } from "./breached-passwords.ts";
 import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./password-hashing.ts";
+import { signInFailureRule } from "./rate-limit-rules.ts";
 
 export interface AccountContext extends MailContext {
   db: Database;
@@ -65,6 +69,13 @@ export async function ensureCustomerId(db: Database, user: UserSummary): Promise
   return again.id;
 }
 
+/** The form's rules (length, common, e-mail) and then the breached-password list, which the server alone holds. */
+export async function newPasswordProblem(password: string, email?: string): Promise<string | null> {
+  const problem = passwordProblem(password, email);
+  if (problem) return problem;
+  return (await isBreachedPassword(password)) ? BREACHED_PASSWORD : null;
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } })?.cause;
   return (error as { code?: string })?.code === "23505" || cause?.code === "23505";
@@ -78,7 +89,7 @@ export async function registerAccount(
   ctx: AccountContext,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<void> {
-  const problem = passwordProblem(input.password, input.email);
+  const problem = await newPasswordProblem(input.password, input.email);
   if (problem) throw new InvalidInput(problem);
   // Hashed before the lookup, so both outcomes take the same time.
   const passwordHash = await hashPassword(input.password);
@@ -121,6 +132,20 @@ export async function signIn(db: Database, input: { email: string; password: str
       .where(eq(users.id, user.id));
   }
   return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName };
+}
+
+/**
+ * Sign-in after the bot check passed: a wrong password is counted against the account across all
+ * addresses, and past that limit answers 429; the right password signs in whatever the count.
+ */
+export async function signInCountingFailures(db: Database, input: { email: string; password: string }) {
+  try {
+    return await signIn(db, input);
+  } catch (error) {
+    if (!(error instanceof Unauthorized)) throw error;
+    await enforceRateLimits(db, [signInFailureRule(input.email)], "sign-in attempts");
+    throw error;
+  }
 }
 
 /** Sends a fresh confirmation link when the address has an unconfirmed account; silently nothing otherwise. */
@@ -182,7 +207,7 @@ export async function resetPassword(ctx: AccountContext, input: { resetToken: st
   if (!pending) throw new InvalidInput(LINK_EXPIRED);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, pending.userId));
   if (!user) throw new InvalidInput(LINK_EXPIRED);
-  const problem = passwordProblem(input.password, user.email);
+  const problem = await newPasswordProblem(input.password, user.email);
   if (problem) throw new InvalidInput(problem);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
@@ -218,7 +243,7 @@ export async function changePassword(
   if (input.newPassword === input.currentPassword) {
     throw new InvalidInput("Choose a new password that is different from the current one.");
   }
-  const problem = passwordProblem(input.newPassword, user.email);
+  const problem = await newPasswordProblem(input.newPassword, user.email);
   if (problem) throw new InvalidInput(problem);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
@@ -244,10 +269,24 @@ export async function getRecoveryEmail(db: Database, userId: number) {
   };
 }
 
-/** Sets the recovery address. A different address starts unverified and old links for the previous one die. */
-export async function setRecoveryEmail(db: Database, userId: number, recoveryEmail: string): Promise<void> {
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+
+/**
+ * Sets the recovery address, which can receive reset links: only with the current password (a session
+ * alone is not enough), and the account's own address is told, with a link that undoes the change. A
+ * different address starts unverified and old links for the previous one die.
+ */
+export async function setRecoveryEmail(
+  ctx: AccountContext,
+  input: { userId: number; recoveryEmail: string; currentPassword: string },
+): Promise<void> {
+  const { db } = ctx;
+  const { userId, recoveryEmail } = input;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Unauthorized("Please sign in.");
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new InvalidInput(WRONG_CURRENT_PASSWORD);
+  }
   if (recoveryEmail === user.email) {
     throw new InvalidInput("Use an address other than your account's own e-mail as your recovery email.");
   }
@@ -258,6 +297,47 @@ export async function setRecoveryEmail(db: Database, userId: number, recoveryEma
       .set({ recoveryEmail, recoveryEmailVerifiedAt: null, updatedAt: new Date() })
       .where(eq(users.id, userId));
     await revokeTokens(tx, userId, "verify_recovery_email");
+    // What the undo link restores: the previous address and whether it was verified.
+    const previous = JSON.stringify({
+      email: user.recoveryEmail ?? null,
+      verifiedAt: user.recoveryEmail ? (user.recoveryEmailVerifiedAt?.toISOString() ?? null) : null,
+    });
+    const token = await issueToken(tx, { userId, purpose: "undo_recovery_email", subject: previous });
+    await queueEmail(
+      tx,
+      recoveryEmailChangedMail(ctx, user.email, { from: user.recoveryEmail ?? null, to: recoveryEmail }, token),
+    );
+  });
+}
+
+/**
+ * The undo link of a recovery e-mail change: the previous address comes back, every session of the account
+ * ends and open reset and verification links die, so whoever made the change is out.
+ */
+export async function undoRecoveryEmailChange(db: Database, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const used = await consumeToken(tx, token, ["undo_recovery_email"]);
+    if (!used?.userId) throw new InvalidInput(LINK_EXPIRED);
+    let previous: { email: string | null; verifiedAt: string | null } = { email: null, verifiedAt: null };
+    try {
+      previous = JSON.parse(used.subject ?? "");
+    } catch {
+      // An unreadable record: the recovery e-mail is removed rather than left as the stranger set it.
+    }
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({
+        recoveryEmail: previous.email,
+        recoveryEmailVerifiedAt: previous.email && previous.verifiedAt ? new Date(previous.verifiedAt) : null,
+        updatedAt: now,
+      })
+      .where(eq(users.id, used.userId));
+    await revokeTokens(tx, used.userId, "reset_password");
+    await revokeTokens(tx, used.userId, "verify_recovery_email");
+    await revokeTokens(tx, used.userId, "undo_recovery_email");
+    // Every session ends, the one that made the change included.
+    await deleteOtherSessions(tx as unknown as Database, used.userId, null);
   });
 }
 

@@ -2,8 +2,10 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
+import { solveProofOfWork } from "../../shared/proof-of-work.ts";
 import { openTestDatabase } from "../catalog/test-database.ts";
-import { createAltchaBotCheck } from "./altcha-bot-check.ts";
+import { ALTCHA_COUNTER_MAX, ALTCHA_COUNTER_MIN, createAltchaBotCheck } from "./altcha-bot-check.ts";
+import type { BotCheckAction } from "./bot-check.ts";
 import { createBotCheck } from "./create-bot-check.ts";
 import { createRecaptchaBotCheck } from "./recaptcha-bot-check.ts";
 
@@ -14,8 +16,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => handle?.close());
 
-async function solved(check: ReturnType<typeof createAltchaBotCheck>): Promise<string> {
-  const challenge = await check.challenge();
+async function solved(
+  check: ReturnType<typeof createAltchaBotCheck>,
+  action: BotCheckAction = "login",
+): Promise<string> {
+  const challenge = await check.challenge(action);
   if (challenge.kind !== "altcha") throw new Error("expected altcha");
   const typed = challenge.challenge as unknown as Parameters<typeof solveChallenge>[0]["challenge"];
   const solution = await solveChallenge({ challenge: typed, deriveKey });
@@ -41,6 +46,30 @@ describe("ALTCHA proof of work", () => {
   });
 });
 
+describe("ALTCHA work and binding", () => {
+  test("an answer solved for one action is refused for another, and is still refused after", async () => {
+    const check = createAltchaBotCheck({ db: handle.db, secret: "s".repeat(40), counterMin: 10, counterMax: 50 });
+    const forNewsletter = await solved(check, "newsletter");
+    await expect(check.verify(forNewsletter, { action: "login" })).rejects.toMatchObject({ status: 400 });
+    await expect(check.verify(await solved(check, "checkout"), { action: "checkout" })).resolves.toBeUndefined();
+  });
+
+  test("a challenge costs the solver between 200,000 and 500,000 hashes, and it says so in its key", async () => {
+    expect(ALTCHA_COUNTER_MIN).toBeGreaterThanOrEqual(200_000);
+    expect(ALTCHA_COUNTER_MAX).toBeLessThanOrEqual(500_000);
+    const check = createAltchaBotCheck({ db: handle.db, secret: "s".repeat(40) });
+    const challenge = await check.challenge("login");
+    if (challenge.kind !== "altcha") throw new Error("expected altcha");
+    const parameters = challenge.challenge.parameters as Parameters<typeof solveProofOfWork>[0];
+    expect((parameters as unknown as { data: unknown }).data).toEqual({ action: "login" });
+    const solution = await solveProofOfWork(parameters);
+    expect(solution?.counter).toBeGreaterThanOrEqual(ALTCHA_COUNTER_MIN);
+    expect(solution?.counter).toBeLessThanOrEqual(ALTCHA_COUNTER_MAX);
+    const token = Buffer.from(JSON.stringify({ challenge: challenge.challenge, solution })).toString("base64");
+    await expect(check.verify(token, { action: "login" })).resolves.toBeUndefined();
+  }, 30_000);
+});
+
 describe("reCAPTCHA v3", () => {
   const answer =
     (body: unknown, status = 200) =>
@@ -54,7 +83,7 @@ describe("reCAPTCHA v3", () => {
       fetch: answer({ success: true, score: 0.9, action: "login" }),
     });
     await expect(check.verify("token", { action: "login" })).resolves.toBeUndefined();
-    expect(await check.challenge()).toEqual({ kind: "recaptcha", siteKey: "site" });
+    expect(await check.challenge("login")).toEqual({ kind: "recaptcha", siteKey: "site" });
   });
 
   test("refuses a low score, another action, a failed check; 503 when Google cannot be asked", async () => {

@@ -15,9 +15,25 @@ export interface BotCheckContext {
   ipAddress?: string;
 }
 
+/** The writes a bot-check answer can be for; an answer is good for the action its challenge was made for. */
+export const BOT_CHECK_ACTIONS = [
+  "register",
+  "login",
+  "verification",
+  "recover",
+  "reset_password",
+  "recovery_email",
+  "recovery_email_verify",
+  "newsletter",
+  "add_card",
+  "checkout",
+] as const;
+export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
+
 export interface BotCheck {
   readonly kind: BotChallenge["kind"];
-  challenge(): Promise<BotChallenge>;
+  /** A challenge for one action (ALTCHA signs the action into it; reCAPTCHA names it when executed). */
+  challenge(action: BotCheckAction): Promise<BotChallenge>;
   /** Resolves when the token is a valid, fresh, unused answer; throws a 400 (or 503) otherwise. */
   verify(token: string | undefined, context: BotCheckContext): Promise<void>;
 }

@@ -25,7 +25,7 @@ export function createRecaptchaBotCheck(options: RecaptchaOptions): BotCheck {
   const doFetch = options.fetch ?? fetch;
   return {
     kind: "recaptcha",
-    async challenge(): Promise<BotChallenge> {
+    async challenge(_action): Promise<BotChallenge> {
       return { kind: "recaptcha", siteKey: options.siteKey };
     },
     async verify(token, context) {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { initialSelection } from "../../shared/variant-selection.ts";
 import {
   buildProductOptions,
   buildVariants,
@@ -6,6 +7,7 @@ import {
   type OptionValueRow,
   pickDefaultVariant,
   type VariantRow,
+  withSelectedValues,
 } from "./product-detail.ts";
 
 const optionRows: OptionValueRow[] = [
@@ -160,5 +162,40 @@ describe("product options and variants", () => {
       ])?.title,
     ).toBe("A");
     expect(pickDefaultVariant([])).toBeUndefined();
+  });
+
+  test("the server starts from the variant the product page starts from: no 'Default Title' and none at position 1 is none", () => {
+    const variants = [
+      { id: 1, title: "B", variantPosition: 2, availableQuantity: 1, availableInventoryLevels: [], Options: [] },
+      { id: 2, title: "C", variantPosition: 3, availableQuantity: 1, availableInventoryLevels: [], Options: [] },
+    ];
+    expect(initialSelection(variants, null).variant).toBeNull();
+    expect(pickDefaultVariant(variants)).toBeUndefined();
+    // A product with one variant starts with it, wherever it sits.
+    expect(pickDefaultVariant([variants[1]])?.title).toBe("C");
+    expect(initialSelection([variants[1]], null).variant?.title).toBe("C");
+  });
+
+  test("the product's own options carry the value selected on the variant shown first", () => {
+    const options = buildProductOptions(optionRows);
+    const variants = buildVariants({
+      variants: variantRows,
+      options,
+      selected: [
+        { variantId: 10, optionId: 3, value: "1 HP" },
+        { variantId: 10, optionId: 7, value: "115V" },
+        { variantId: 11, optionId: 3, value: "1.5 HP" },
+        { variantId: 11, optionId: 7, value: "230V" },
+      ],
+      inventory: [],
+      productForSale: true,
+    });
+    const shown = pickDefaultVariant(variants);
+    expect(shown?.id).toBe(10);
+    expect(withSelectedValues(options, shown).map((option) => [option.name, option.VariantSelectedOptions])).toEqual([
+      ["Horsepower", { optionValueSelected: "1 HP" }],
+      ["Voltage", { optionValueSelected: "115V" }],
+    ]);
+    expect(withSelectedValues(options, undefined)[0].VariantSelectedOptions).toEqual({ optionValueSelected: null });
   });
 });

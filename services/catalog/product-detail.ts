@@ -19,12 +19,13 @@ import {
   vendors,
 } from "../../db/schema/catalog.ts";
 import { centsToAmount } from "../../shared/money.ts";
+import { DEFAULT_VARIANT_TITLE, firstShownVariant } from "../../shared/variant-selection.ts";
 import { NotFound } from "../errors.ts";
 import { productIsPublished } from "./published.ts";
 
 /** The detail page shows the latest reviews; the rest are counted in totalReviews. */
 export const PRODUCT_DETAIL_REVIEW_LIMIT = 50;
-export const DEFAULT_VARIANT_TITLE = "Default Title";
+export { DEFAULT_VARIANT_TITLE };
 
 export interface ProductImage {
   id: number;
@@ -60,6 +61,12 @@ export interface ProductOption {
   name: string;
   position: number;
   values: string[];
+}
+
+/** A product's own option: its values and the one selected on the variant shown first. */
+export interface ProductOptionWithSelection extends ProductOption {
+  /** Null when the product starts with no variant selected (the shopper chooses). */
+  VariantSelectedOptions: { optionValueSelected: string | null };
 }
 
 /** An option as a variant carries it: the chosen value sits under VariantSelectedOptions. */
@@ -124,7 +131,7 @@ export interface ProductDetail {
   Model3Ds: ProductModel3D[];
   Reviews: ProductReview[];
   Collections: ProductCollectionRef[];
-  Options: ProductOption[];
+  Options: ProductOptionWithSelection[];
   Variants: ProductVariant[];
 }
 
@@ -160,11 +167,23 @@ export interface InventoryRow {
   bypassNegativeQuantity: boolean | null;
 }
 
-/** The variant shown before the shopper chooses: titled 'Default Title', else the first by position. */
+/** The variant shown before the shopper chooses: the product page's rule (shared/variant-selection.ts). */
 export function pickDefaultVariant<T extends { title: string; variantPosition: number }>(list: T[]): T | undefined {
-  const titled = list.find((variant) => variant.title === DEFAULT_VARIANT_TITLE);
-  if (titled) return titled;
-  return [...list].sort((a, b) => a.variantPosition - b.variantPosition)[0];
+  return firstShownVariant(list) ?? undefined;
+}
+
+/** Each option with the value the variant shown first carries (null without one). */
+export function withSelectedValues(
+  options: readonly ProductOption[],
+  shown: Pick<ProductVariant, "Options"> | undefined,
+): ProductOptionWithSelection[] {
+  return options.map((option) => ({
+    ...option,
+    VariantSelectedOptions: {
+      optionValueSelected:
+        shown?.Options.find((own) => own.id === option.id)?.VariantSelectedOptions.optionValueSelected ?? null,
+    },
+  }));
 }
 
 /** Product options with their values in display order. */
@@ -456,7 +475,7 @@ async function loadProductDetail(db: Database, product: ProductRow, withReviews:
     Model3Ds: models,
     Reviews: reviews.map((review) => ({ ...review, createdAt: review.createdAt.toISOString() })),
     Collections: collectionRows.map(({ id, title, handle }) => ({ id, title, handle })),
-    Options: options,
+    Options: withSelectedValues(options, defaultVariant),
     Variants: variantList,
   };
 }

@@ -5,50 +5,18 @@
 // dropped. The rules themselves are the address book's (shared/address-form.ts). Pure.
 import { z } from "zod";
 import type { AddressSnapshot } from "../../db/schema/commerce.ts";
-import { addressErrors, addressSchemaFor, dropEmptyFields } from "../../shared/address-form.ts";
+import {
+  ADDRESS_FIELDS,
+  type AddressFieldName,
+  type AddressInput,
+  addressErrors,
+  addressInputSchema,
+  addressSchemaFor,
+  dropEmptyFields,
+  formatAddressLine,
+} from "../../shared/address-form.ts";
 
-export const ADDRESS_FIELDS = [
-  "countryCode",
-  "stateCode",
-  "address1",
-  "address2",
-  "city",
-  "zip",
-  "firstName",
-  "lastName",
-  "company",
-  "phone",
-] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
-
-export const ADDRESS_LABELS: Record<AddressField, string> = {
-  countryCode: "Country",
-  stateCode: "State",
-  address1: "Address Line 1",
-  address2: "Address Line 2",
-  city: "City",
-  zip: "Postal Code",
-  firstName: "First Name",
-  lastName: "Last Name",
-  company: "Company",
-  phone: "Phone Number",
-};
-
-/** Raw input: every field optional text (a form posts strings); length-capped so nothing huge is stored. */
-const text = () => z.string({ error: "must be text" }).max(200, { error: "is too long" }).nullish();
-export const addressInputSchema = z.object({
-  countryCode: text(),
-  stateCode: text(),
-  address1: text(),
-  address2: text(),
-  city: text(),
-  zip: text(),
-  firstName: text(),
-  lastName: text(),
-  company: text(),
-  phone: text(),
-});
-export type AddressInput = z.infer<typeof addressInputSchema>;
+export { type AddressInput, addressInputSchema, formatAddressLine };
 
 export interface CountryRule {
   code: string;
@@ -58,16 +26,16 @@ export interface CountryRule {
   states: string[];
 }
 
-export type AddressErrors = Partial<Record<AddressField, string>>;
+export type AddressErrors = Partial<Record<AddressFieldName, string>>;
 
 export type AddressValidation = { ok: true; address: AddressSnapshot } | { ok: false; errors: AddressErrors };
 
 /** Trims every field and drops the empty ones (the form's "empty-string fields are dropped"). */
 export function cleanAddress(input: AddressInput): AddressSnapshot {
   const out: AddressSnapshot = {};
-  for (const field of ADDRESS_FIELDS) {
-    const value = input[field]?.trim();
-    if (value) out[field] = field === "countryCode" || field === "stateCode" ? value.toUpperCase() : value;
+  for (const { name } of ADDRESS_FIELDS) {
+    const value = input[name]?.trim();
+    if (value) out[name] = name === "countryCode" || name === "stateCode" ? value.toUpperCase() : value;
   }
   return out;
 }
@@ -85,15 +53,6 @@ export function validateAddress(input: AddressInput, countries: CountryRule[]): 
   else if (!country) errors.countryCode = "We do not ship to this country. Please choose another.";
   else if (country.states.length === 0) delete address.stateCode;
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, address };
-}
-
-/** One line for summaries: "Pat Doe, 1 Main St, Austin, TX 78701, US". */
-export function formatAddressLine(address: AddressSnapshot): string {
-  const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
-  const region = [address.stateCode, address.zip].filter(Boolean).join(" ");
-  return [name, address.company, address.address1, address.address2, address.city, region, address.countryCode]
-    .filter(Boolean)
-    .join(", ");
 }
 
 export const emailSchema = z

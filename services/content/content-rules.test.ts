@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { articlePath, brandPath, questionPath, topicPath } from "../../shared/content-paths.ts";
 import { reportedPath, summarizeLiveVisitors, visitPayloadSchema } from "../visits/visit-store.ts";
 import { countWords, readingTimeMinutes } from "./article-detail.ts";
-import { articlePath, brandPath, questionPath, topicPath } from "./content-paths.ts";
 
 describe("reading time", () => {
   test("words of the body, markup left out, divided by 225 and rounded up", () => {

@@ -8,9 +8,9 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { collections, products } from "../../db/schema/catalog.ts";
+import { articlePath, collectionPath, productPath } from "../../shared/content-paths.ts";
 import { productIsPublished } from "../catalog/published.ts";
 import { type ArticleDetail, findArticleByHandle, findArticleById, findArticleByLegacyId } from "./article-detail.ts";
-import { articlePath, collectionPath, productPath } from "./content-paths.ts";
 
 export interface StorePaths {
   products: string;

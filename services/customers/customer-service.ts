@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { countries, customers, mailingAddresses, states } from "../../db/schema/customers.ts";
 import {
-  type AddressInput,
+  type AddressPayload as AddressInput,
   addressErrors,
   addressPayloadSchema,
   addressSchemaFor,

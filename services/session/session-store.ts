@@ -3,7 +3,11 @@ import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { sessions } from "../../db/schema/system.ts";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends this long after its last use (sliding)... */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** ...and at the latest this long after it began (signing in starts a new one), however often it is used. */
+export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 /** lastSeenAt/expiresAt are refreshed at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -11,9 +15,16 @@ export interface SessionRecord {
   id: string;
   userId: number | null;
   data: Record<string, unknown>;
-  csrfSecret: string;
+  createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
+  /** Set by findSession when this request moved expiresAt on (the cookie's lifetime moves with it). */
+  refreshed?: boolean;
+}
+
+/** When a session used at `now` ends: TTL after its last use, never past its maximum age. */
+export function sessionExpiry(createdAt: Date, now: Date): Date {
+  return new Date(Math.min(now.getTime() + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
 }
 
 /** The cookie carries a random token; the database keeps only its hash, so a leaked table opens no session. */
@@ -32,19 +43,24 @@ export async function findSession(db: Database, token: string): Promise<SessionR
       id: sessions.id,
       userId: sessions.userId,
       data: sessions.data,
-      csrfSecret: sessions.csrfSecret,
+      createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.id, hashSessionToken(token)), gt(sessions.expiresAt, new Date())));
+    .where(
+      and(
+        eq(sessions.id, hashSessionToken(token)),
+        gt(sessions.expiresAt, new Date()),
+        gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
+      ),
+    );
   if (!row) return undefined;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     const now = new Date();
-    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    const expiresAt = sessionExpiry(row.createdAt, now);
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.id));
-    row.lastSeenAt = now;
-    row.expiresAt = expiresAt;
+    return { ...row, lastSeenAt: now, expiresAt, refreshed: true };
   }
   return row;
 }
@@ -59,12 +75,17 @@ export async function createSession(
     id: hashSessionToken(token),
     userId: init.userId ?? null,
     data: init.data ?? {},
-    csrfSecret: randomBytes(24).toString("base64url"),
+    createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    expiresAt: sessionExpiry(now, now),
   };
   await db.insert(sessions).values({
-    ...session,
+    id: session.id,
+    userId: session.userId,
+    data: session.data,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: session.expiresAt,
     ipAddress: init.ipAddress,
     userAgent: init.userAgent?.slice(0, 300),
   });

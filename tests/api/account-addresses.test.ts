@@ -106,7 +106,7 @@ describe("address book", () => {
       countryCode: "DE",
       stateCode: "CA",
       zip: "10115",
-      phone: "+49 30 901820",
+      phone: "+49 151 23456789",
     });
     expect(de.status).toBe(201);
     expect(de.body.mailingAddress).toMatchObject({ countryCode: "DE", State: null, stateCode: null });

@@ -84,7 +84,7 @@ describe("sign-up and e-mail confirmation", () => {
         password,
         firstName: "Pat",
         lastName: "Pool",
-        token: await botToken(store),
+        token: await botToken(store, "register"),
       });
       expect(answer.status, password).toBe(400);
       expect(String(answer.body.error), password).toMatch(reason);
@@ -100,7 +100,7 @@ describe("sign-up and e-mail confirmation", () => {
     const forged = await client.call("POST", "/api/auth/register", { ...base, token: "bm90IGEgdG9rZW4=" });
     expect(forged.status).toBe(400);
     expect(forged.body.error).toMatch(/bot check failed/);
-    const token = await botToken(store);
+    const token = await botToken(store, "register");
     expect((await client.call("POST", "/api/auth/register", { ...base, token })).status).toBe(200);
     const replay = await client.call("POST", "/api/auth/register", { ...base, email: uniqueEmail("bot"), token });
     expect(replay.status).toBe(400);
@@ -111,11 +111,14 @@ describe("sign-up and e-mail confirmation", () => {
     const email = uniqueEmail("resend");
     await register(store, email);
     const client = new Client(store);
-    const known = await client.call("POST", "/api/auth/verification", { email, token: await botToken(store) });
+    const known = await client.call("POST", "/api/auth/verification", {
+      email,
+      token: await botToken(store, "verification"),
+    });
     const unknownEmail = uniqueEmail("nobody");
     const unknown = await client.call("POST", "/api/auth/verification", {
       email: unknownEmail,
-      token: await botToken(store),
+      token: await botToken(store, "verification"),
     });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
@@ -200,7 +203,10 @@ describe("password change and reset", () => {
   test("a reset link sets a new password once and signs the account out everywhere", async () => {
     const { client, email } = await newCustomer(store, "reset");
     const anonymous = new Client(store);
-    const requested = await anonymous.call("POST", "/api/auth/recover", { email, token: await botToken(store) });
+    const requested = await anonymous.call("POST", "/api/auth/recover", {
+      email,
+      token: await botToken(store, "recover"),
+    });
     expect(requested.status).toBe(200);
     const mail = await latestMail(store, email, "reset_password");
     expect(mail.textBody).toMatch(/\/reset-password#token=/);
@@ -209,7 +215,7 @@ describe("password change and reset", () => {
     const weak = await anonymous.call("POST", "/api/auth/reset-password", {
       resetToken,
       password: "password123",
-      token: await botToken(store),
+      token: await botToken(store, "reset_password"),
     });
     expect(weak.status).toBe(400);
     expect(weak.body.error).toMatch(/too common/);
@@ -217,7 +223,7 @@ describe("password change and reset", () => {
     const done = await anonymous.call("POST", "/api/auth/reset-password", {
       resetToken,
       password: "filter-cartridge-sand-9",
-      token: await botToken(store),
+      token: await botToken(store, "reset_password"),
     });
     expect(done.status).toBe(200);
     expect((await client.get("/api/user")).body).toEqual({ user: {} });
@@ -226,7 +232,7 @@ describe("password change and reset", () => {
     const reuse = await anonymous.call("POST", "/api/auth/reset-password", {
       resetToken,
       password: "another-good-phrase-1",
-      token: await botToken(store),
+      token: await botToken(store, "reset_password"),
     });
     expect(reuse.status).toBe(400);
     expect(reuse.body.error).toMatch(/expired or was already used/);
@@ -235,15 +241,15 @@ describe("password change and reset", () => {
   test("a newer reset link makes the older one worthless", async () => {
     const { email } = await newCustomer(store, "reset-twice");
     const anonymous = new Client(store);
-    await anonymous.call("POST", "/api/auth/recover", { email, token: await botToken(store) });
+    await anonymous.call("POST", "/api/auth/recover", { email, token: await botToken(store, "recover") });
     const first = linkToken((await latestMail(store, email, "reset_password")).textBody);
-    await anonymous.call("POST", "/api/auth/recover", { email, token: await botToken(store) });
+    await anonymous.call("POST", "/api/auth/recover", { email, token: await botToken(store, "recover") });
     const second = linkToken((await latestMail(store, email, "reset_password")).textBody);
     expect(second).not.toBe(first);
     const old = await anonymous.call("POST", "/api/auth/reset-password", {
       resetToken: first,
       password: "filter-cartridge-sand-9",
-      token: await botToken(store),
+      token: await botToken(store, "reset_password"),
     });
     expect(old.status).toBe(400);
   });

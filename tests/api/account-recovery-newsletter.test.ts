@@ -32,8 +32,9 @@ describe("recovery e-mail", () => {
     });
     const recoveryEmail = uniqueEmail("backup");
     const set = await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail,
-      token: await botToken(store),
+      token: await botToken(store, "recovery_email"),
     });
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ success: true });
@@ -42,7 +43,9 @@ describe("recovery e-mail", () => {
       recoveryEmailVerified: false,
     });
 
-    const sent = await pat.client.call("POST", "/api/user/recoveryEmail/verify", { token: await botToken(store) });
+    const sent = await pat.client.call("POST", "/api/user/recoveryEmail/verify", {
+      token: await botToken(store, "recovery_email_verify"),
+    });
     expect(sent.status).toBe(200);
     const mail = await latestMail(store, recoveryEmail, "verify_recovery_email");
     expect(mail.textBody).toContain(pat.email);
@@ -55,7 +58,11 @@ describe("recovery e-mail", () => {
 
     // A different address starts unverified again; the same one keeps its state.
     const other = uniqueEmail("backup2");
-    await pat.client.call("PUT", "/api/user/recoveryEmail", { recoveryEmail: other, token: await botToken(store) });
+    await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
+      recoveryEmail: other,
+      token: await botToken(store, "recovery_email"),
+    });
     expect((await pat.client.get<Recovery>("/api/user/recoveryEmail")).body).toEqual({
       recoveryEmail: other,
       recoveryEmailVerified: false,
@@ -65,12 +72,19 @@ describe("recovery e-mail", () => {
   test("a link for a since-changed recovery address does not verify the new one", async () => {
     const pat = await newCustomer(store, "recovery-stale");
     const first = uniqueEmail("first");
-    await pat.client.call("PUT", "/api/user/recoveryEmail", { recoveryEmail: first, token: await botToken(store) });
-    await pat.client.call("POST", "/api/user/recoveryEmail/verify", { token: await botToken(store) });
+    await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
+      recoveryEmail: first,
+      token: await botToken(store, "recovery_email"),
+    });
+    await pat.client.call("POST", "/api/user/recoveryEmail/verify", {
+      token: await botToken(store, "recovery_email_verify"),
+    });
     const staleToken = linkToken((await latestMail(store, first, "verify_recovery_email")).textBody);
     await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail: uniqueEmail("second"),
-      token: await botToken(store),
+      token: await botToken(store, "recovery_email"),
     });
     const stale = await new Client(store).call("POST", "/api/auth/verify-email", { verificationToken: staleToken });
     expect(stale.status).toBe(400);
@@ -80,20 +94,25 @@ describe("recovery e-mail", () => {
   test("the recovery address must differ from the account's and be an e-mail; writes need the bot check", async () => {
     const pat = await newCustomer(store, "recovery-rules");
     const same = await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail: pat.email,
-      token: await botToken(store),
+      token: await botToken(store, "recovery_email"),
     });
     expect(same.status).toBe(400);
     const bad = await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail: "not-mail",
-      token: await botToken(store),
+      token: await botToken(store, "recovery_email"),
     });
     expect(bad.status).toBe(400);
-    const noBot = await pat.client.call("PUT", "/api/user/recoveryEmail", { recoveryEmail: uniqueEmail("x") });
+    const noBot = await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
+      recoveryEmail: uniqueEmail("x"),
+    });
     expect(noBot.status).toBe(400);
     expect(noBot.body.error).toMatch(/bot check/);
     const nothingToVerify = await pat.client.call("POST", "/api/user/recoveryEmail/verify", {
-      token: await botToken(store),
+      token: await botToken(store, "recovery_email_verify"),
     });
     expect(nothingToVerify.status).toBe(400);
     expect(nothingToVerify.body.error).toBe("Add a recovery email first.");
@@ -102,22 +121,28 @@ describe("recovery e-mail", () => {
   test("a verified recovery e-mail receives the password reset link of its account", async () => {
     const pat = await newCustomer(store, "recover-via");
     const backup = uniqueEmail("lost-inbox");
-    await pat.client.call("PUT", "/api/user/recoveryEmail", { recoveryEmail: backup, token: await botToken(store) });
+    await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
+      recoveryEmail: backup,
+      token: await botToken(store, "recovery_email"),
+    });
     const anonymous = new Client(store);
     // Unverified: nothing is sent to it.
-    await anonymous.call("POST", "/api/auth/recover", { email: backup, token: await botToken(store) });
+    await anonymous.call("POST", "/api/auth/recover", { email: backup, token: await botToken(store, "recover") });
     expect(await mailCount(store, backup, "reset_password")).toBe(0);
-    await pat.client.call("POST", "/api/user/recoveryEmail/verify", { token: await botToken(store) });
+    await pat.client.call("POST", "/api/user/recoveryEmail/verify", {
+      token: await botToken(store, "recovery_email_verify"),
+    });
     await anonymous.call("POST", "/api/auth/verify-email", {
       verificationToken: linkToken((await latestMail(store, backup, "verify_recovery_email")).textBody),
     });
-    await anonymous.call("POST", "/api/auth/recover", { email: backup, token: await botToken(store) });
+    await anonymous.call("POST", "/api/auth/recover", { email: backup, token: await botToken(store, "recover") });
     const mail = await latestMail(store, backup, "reset_password");
     expect(mail.textBody).toContain(pat.email);
     const reset = await anonymous.call("POST", "/api/auth/reset-password", {
       resetToken: linkToken(mail.textBody),
       password: "heater-valve-spring-12",
-      token: await botToken(store),
+      token: await botToken(store, "reset_password"),
     });
     expect(reset.status).toBe(200);
     expect((await signIn(store, pat.email, "heater-valve-spring-12")).status).toBe(200);
@@ -126,7 +151,14 @@ describe("recovery e-mail", () => {
   test("anonymous callers get 401", async () => {
     const anonymous = new Client(store);
     expect((await anonymous.get("/api/user/recoveryEmail")).status).toBe(401);
-    expect((await anonymous.call("PUT", "/api/user/recoveryEmail", { recoveryEmail: uniqueEmail() })).status).toBe(401);
+    expect(
+      (
+        await anonymous.call("PUT", "/api/user/recoveryEmail", {
+          currentPassword: "anything",
+          recoveryEmail: uniqueEmail(),
+        })
+      ).status,
+    ).toBe(401);
     expect((await anonymous.call("POST", "/api/user/recoveryEmail/verify", {})).status).toBe(401);
   });
 });
@@ -134,7 +166,7 @@ describe("recovery e-mail", () => {
 describe("newsletter", () => {
   async function subscribe(email: string, client = new Client(store)) {
     return client.call("POST", `/api/newsletterSubscriptions/subscribe?email=${encodeURIComponent(email)}`, {
-      token: await botToken(store),
+      token: await botToken(store, "newsletter"),
     });
   }
 
@@ -189,7 +221,7 @@ describe("newsletter", () => {
   test("bad e-mail and missing bot check are refused; the per-address limit gives a 429", async () => {
     const client = new Client(store);
     const bad = await client.call("POST", "/api/newsletterSubscriptions/subscribe?email=nope", {
-      token: await botToken(store),
+      token: await botToken(store, "newsletter"),
     });
     expect(bad.status).toBe(400);
     const noBot = await client.call("POST", `/api/newsletterSubscriptions/subscribe?email=${uniqueEmail("x")}`, {});

@@ -39,7 +39,7 @@ async function addCard(customer: SignedInCustomer, card: Record<string, unknown>
       expYear: 2040,
       cvc: "123",
       name: "Pat Pool",
-      token: await botToken(store),
+      token: await botToken(store, "add_card"),
       ...card,
     },
   );

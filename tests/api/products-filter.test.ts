@@ -203,7 +203,7 @@ describe("search length rule", () => {
     const body = await ok({});
     expect(body.pageInfo.totalObjects).toBe(400);
   });
-  test("an exact vendor listing (the brand page) is not subject to the rule: a two-letter brand lists", async () => {
+  test("a vendor the store sells is not subject to the rule: a two-letter brand lists everywhere", async () => {
     const [vendor] = await rows<{ id: number; name: string; n: number }>(
       sql`select v.id, v.name, count(*)::int as n from vendors v join products p on p.vendor_id = v.id
           group by v.id order by n desc limit 1`,
@@ -214,9 +214,20 @@ describe("search length rule", () => {
       const brandPage = await filterProducts(store.database.db, query, { exactVendors: true });
       expect(brandPage.pageInfo.totalObjects).toBeGreaterThan(0);
       expect(brandPage.products.length).toBeGreaterThan(0);
-      // Typed by a shopper, the same two letters are still too short to search.
-      expect((await filterProducts(store.database.db, query)).pageInfo.totalObjects).toBe(0);
-      expect((await ok({ v: "GE" })).pageInfo.totalObjects).toBe(0);
+      // The search page's vendor filter and a card's vendor link name the same brand: it lists there too.
+      const total = brandPage.pageInfo.totalObjects;
+      expect((await filterProducts(store.database.db, query)).pageInfo.totalObjects).toBe(total);
+      expect((await ok({ v: "GE" })).pageInfo.totalObjects).toBe(total);
+      expect((await ok({ v: "ge" })).pageInfo.totalObjects).toBe(total);
+      // On a category page (the vendor filter within a collection) as well.
+      const [inCategory] = await rows<{ collection_id: number; n: number }>(
+        sql`select cp.collection_id, count(*)::int as n from collection_products cp
+            join products p on p.id = cp.product_id where p.vendor_id = ${vendor.id}
+            group by cp.collection_id order by n desc limit 1`,
+      );
+      expect((await ok({ v: "GE", c: String(inCategory.collection_id) })).pageInfo.totalObjects).toBeGreaterThan(0);
+      // Two letters that name no brand are still a typed fragment: nothing.
+      expect((await ok({ v: "GX" })).pageInfo.totalObjects).toBe(0);
       // A short q still does not run on a brand page.
       const withShortQ = await filterProducts(store.database.db, { ...query, q: "pu" }, { exactVendors: true });
       expect(withShortQ.pageInfo.totalObjects).toBe(0);

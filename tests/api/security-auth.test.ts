@@ -73,14 +73,14 @@ describe("cross-site request forgery", () => {
     const login = await store.get("/api/auth/login", {
       method: "POST",
       headers: { origin: "https://evil.example", "content-type": "application/json" },
-      body: JSON.stringify({ email, password: GOOD_PASSWORD, token: await botToken(store) }),
+      body: JSON.stringify({ email, password: GOOD_PASSWORD, token: await botToken(store, "login") }),
     });
     expect(login.status).toBe(403);
     expect(login.headers.get("set-cookie")).toBeNull();
     const newsletter = await store.get(`/api/newsletterSubscriptions/subscribe?email=${uniqueEmail("x")}`, {
       method: "POST",
       headers: { origin: "https://evil.example", "content-type": "application/json" },
-      body: JSON.stringify({ token: await botToken(store) }),
+      body: JSON.stringify({ token: await botToken(store, "newsletter") }),
     });
     expect(newsletter.status).toBe(403);
   });
@@ -115,7 +115,9 @@ describe("throttled sign-in", () => {
     const client = new Client(store);
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await client.call("POST", "/api/auth/recover", { email, token: await botToken(store) })).status);
+      statuses.push(
+        (await client.call("POST", "/api/auth/recover", { email, token: await botToken(store, "recover") })).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
@@ -125,10 +127,12 @@ describe("one-time, expiring links", () => {
   test("a reset link works once", async () => {
     const { email } = await newCustomer(store, "reset-once");
     const client = new Client(store);
-    await client.call("POST", "/api/auth/recover", { email, token: await botToken(store) });
+    await client.call("POST", "/api/auth/recover", { email, token: await botToken(store, "recover") });
     const resetToken = linkToken((await latestMail(store, email, "reset_password")).textBody);
     const reset = (password: string) =>
-      botToken(store).then((token) => client.call("POST", "/api/auth/reset-password", { resetToken, password, token }));
+      botToken(store, "reset_password").then((token) =>
+        client.call("POST", "/api/auth/reset-password", { resetToken, password, token }),
+      );
     expect((await reset("first-new-phrase-81")).status).toBe(200);
     const second = await reset("second-new-phrase-82");
     expect(second.status).toBe(400);
@@ -139,7 +143,7 @@ describe("one-time, expiring links", () => {
   test("an expired reset link is refused", async () => {
     const { email } = await newCustomer(store, "reset-expired");
     const client = new Client(store);
-    await client.call("POST", "/api/auth/recover", { email, token: await botToken(store) });
+    await client.call("POST", "/api/auth/recover", { email, token: await botToken(store, "recover") });
     const resetToken = linkToken((await latestMail(store, email, "reset_password")).textBody);
     await store.database.db
       .update(authTokens)
@@ -148,7 +152,7 @@ describe("one-time, expiring links", () => {
     const answer = await client.call("POST", "/api/auth/reset-password", {
       resetToken,
       password: "first-new-phrase-81",
-      token: await botToken(store),
+      token: await botToken(store, "reset_password"),
     });
     expect(answer.status).toBe(400);
     expect((await signIn(store, email, "first-new-phrase-81")).status).toBe(401);
@@ -201,8 +205,11 @@ describe("no user enumeration", () => {
     const { email } = await newCustomer(store, "reset-known");
     const unknown = uniqueEmail("reset-unknown");
     const client = new Client(store);
-    const known = await client.call("POST", "/api/auth/recover", { email, token: await botToken(store) });
-    const ghost = await client.call("POST", "/api/auth/recover", { email: unknown, token: await botToken(store) });
+    const known = await client.call("POST", "/api/auth/recover", { email, token: await botToken(store, "recover") });
+    const ghost = await client.call("POST", "/api/auth/recover", {
+      email: unknown,
+      token: await botToken(store, "recover"),
+    });
     expect(known.status).toBe(ghost.status);
     expect(JSON.stringify(known.body).replace(email, "ADDRESS")).toBe(
       JSON.stringify(ghost.body).replace(unknown, "ADDRESS"),

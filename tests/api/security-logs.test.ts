@@ -80,16 +80,16 @@ describe("logs", () => {
         expMonth: 12,
         expYear: 2041,
         cvc: "123",
-        token: await botToken(logged),
+        token: await botToken(logged, "add_card"),
       });
     }
     await client.call("POST", "/api/auth/change-password", { currentPassword: password, newPassword });
-    await client.call("POST", "/api/auth/recover", { email, token: await botToken(logged) });
+    await client.call("POST", "/api/auth/recover", { email, token: await botToken(logged, "recover") });
     const resetToken = linkToken((await latestMail(logged, email, "reset_password")).textBody);
     await client.call("POST", "/api/auth/reset-password", {
       resetToken,
       password: "Third-Secret-Phrase-2222",
-      token: await botToken(logged),
+      token: await botToken(logged, "reset_password"),
     });
 
     const text = lines.join("");
@@ -108,5 +108,14 @@ describe("logs", () => {
     ]) {
       expect(text, `log contains ${secret}`).not.toContain(secret);
     }
+  });
+
+  test("write link tokens in URLs as redacted", async () => {
+    const token = "LinkTokenInTheQuery_0123456789abcdefghijklmn";
+    await fetch(`${logged.baseUrl}/api/orders/999999?token=${token}`);
+    await fetch(`${logged.baseUrl}/api/newsletterSubscriptions/confirm?confirmToken=${token}`, { method: "POST" });
+    const text = lines.join("");
+    expect(text).toMatch(/\/api\/orders\/999999\?token=redacted/);
+    expect(text).not.toContain(token);
   });
 });

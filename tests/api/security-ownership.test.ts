@@ -71,7 +71,7 @@ beforeAll(async () => {
           expMonth: 11,
           expYear: 2039,
           cvc: "321",
-          token: await botToken(store),
+          token: await botToken(store, "add_card"),
         },
       )
     ).body.paymentMethod.id;

@@ -31,7 +31,11 @@ interface Instance {
 }
 
 /** The store as server/app.ts builds it (live visits included). */
-async function startInstance(database: DatabaseHandle, adminToken: string | null = ADMIN_TOKEN): Promise<Instance> {
+async function startInstance(
+  database: DatabaseHandle,
+  adminToken: string | null = ADMIN_TOKEN,
+  trustProxy?: number,
+): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), "store-visits-"));
   const config: ServerConfig = {
     env: {
@@ -43,6 +47,7 @@ async function startInstance(database: DatabaseHandle, adminToken: string | null
       STORE_CONFIG: "./config/store.json",
       SEED_PRODUCTS: 0,
       ADMIN_TOKEN: adminToken ?? undefined,
+      TRUST_PROXY: trustProxy,
     },
     dataDir,
     publicUrl: "http://127.0.0.1",
@@ -247,6 +252,31 @@ describe("the /customer live connection", () => {
     const socket = await openSocket(store.baseUrl, { origin: store.baseUrl });
     expect(socket.connected).toBe(true);
     socket.disconnect();
+  });
+});
+
+describe("the visitor's address", () => {
+  test("X-Forwarded-For is ignored without TRUST_PROXY, as it is for every other request", async () => {
+    const socket = await openSocket(store.baseUrl, { "x-forwarded-for": "203.0.113.9" });
+    socket.emit("visit", { path: "/" });
+    await expect.poll(async () => (await rowsOf(socket.id as string)).length).toBe(1);
+    const [row] = await rowsOf(socket.id as string);
+    expect(row.ipAddress).toMatch(/127\.0\.0\.1$/);
+    socket.disconnect();
+  });
+
+  test("with TRUST_PROXY=1 the entry the proxy appended is the address, not one the client wrote", async () => {
+    const proxied = await startInstance(database, ADMIN_TOKEN, 1);
+    try {
+      const socket = await openSocket(proxied.baseUrl, { "x-forwarded-for": "198.51.100.7, 203.0.113.9" });
+      socket.emit("visit", { path: "/" });
+      await expect.poll(async () => (await rowsOf(socket.id as string)).length).toBe(1);
+      const [row] = await rowsOf(socket.id as string);
+      expect(row.ipAddress).toBe("203.0.113.9");
+      socket.disconnect();
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

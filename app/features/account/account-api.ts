@@ -1,5 +1,6 @@
 // The account pages talk to the REST API (the contract) with this one helper: JSON in, JSON out, and
-// the server's `error` text as the message of a thrown ApiError, ready to show.
+// the server's `error` text as the message of a thrown ApiError, ready to show. An answer without one
+// throws an ApiError with an empty message, so each caller's own fallback ("Address not updated") shows.
 
 export class ApiError extends Error {
   readonly status: number;
@@ -34,12 +35,12 @@ export async function apiJson<T = Record<string, unknown>>(
   }
   if (!response.ok) {
     const message = (body as { error?: unknown } | null)?.error;
-    throw new ApiError(typeof message === "string" && message ? message : "Failed", response.status);
+    throw new ApiError(typeof message === "string" ? message : "", response.status);
   }
   return body as T;
 }
 
-/** The message to show for anything thrown by a call. */
+/** The message to show for anything thrown by a call: the server's error text, else the caller's fallback. */
 export function messageOf(error: unknown, fallback = "Failed"): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -1,30 +1,28 @@
-// The 'Edit Mailing Address' dialog (spec §2 "Address book", §5): Country first, State once a country
-// is chosen (and required when the country has states), the other fields after. Fields that pass the
-// shared rules are highlighted as the shopper types; nothing blocks Confirm, and the server (same schema)
-// has the last word. After a Confirm, wrong fields also get a hint (not on blur: a hint appearing under
-// a field would move the button the shopper is about to press). Empty fields are dropped from the payload.
+// The 'Edit Mailing Address' dialog of the address book: the address fields (AddressFields), whether to
+// make it the default, Close and Confirm. Fields that pass the rules are highlighted as the shopper types;
+// nothing blocks Confirm and no field is shown in red: the server (same rules) has the last word and its
+// answer is shown at the top. Empty fields are dropped from the payload.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { MailingAddressView } from "../../../services/customers/customer-service.ts";
 import type { AddressChecks } from "../../../shared/address-checks.ts";
 import {
-  ADDRESS_FIELDS,
   type AddressFieldName,
   addressErrors,
   addressSchemaWith,
   dropEmptyFields,
   validFieldsWith,
 } from "../../../shared/address-rules.ts";
+import { BusyButton } from "../../components/ui/busy-button.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
+import { AddressFields, type AddressValues, addressValues, withChange } from "../address/address-fields.tsx";
 import { apiJson, messageOf } from "./account-api.ts";
-import { BusyButton, inputClass, Notice, TextField } from "./account-ui.tsx";
+import type { MailingAddressView } from "./account-data.server.ts";
 import { type CountryOption, loadCountries, loadStates, type StateOption } from "./countries.ts";
 import { Modal } from "./modal.tsx";
-
-type Values = Record<AddressFieldName, string>;
 
 /**
  * The postal-code and phone checks (postcode-validator, libphonenumber-js: most of this page's script)
  * load when the dialog first opens, not with the page. Until they arrive no postal code or phone shows
- * as valid and no hint is given; Confirm waits for them, so the hints after it are the full rules.
+ * as valid; Confirm waits for them, so the fields marked invalid after it follow the full rules.
  */
 let checksPromise: Promise<AddressChecks> | null = null;
 export function loadAddressChecks(): Promise<AddressChecks> {
@@ -41,33 +39,22 @@ export function loadAddressChecks(): Promise<AddressChecks> {
 
 const PENDING_CHECKS: AddressChecks = { isValidPostalCode: () => false, normalizePhone: () => undefined };
 
-const REQUIRED: ReadonlySet<AddressFieldName> = new Set([
-  "countryCode",
-  "stateCode",
-  "address1",
-  "zip",
-  "firstName",
-  "lastName",
-  "phone",
-]);
+/**
+ * What Confirm sends: the filled fields, with the nested objects as null (the API's clients send them so).
+ * A state chosen while the country's states were still loading (`states` null) is kept; only a country
+ * known to have no states sends none.
+ */
+export function addressPayload(values: AddressValues, states: readonly unknown[] | null, makeDefault: boolean) {
+  return {
+    ...dropEmptyFields({ ...values, stateCode: states !== null && states.length === 0 ? "" : values.stateCode }),
+    makeDefault,
+    Country: null,
+    State: null,
+  };
+}
 
-const AUTOCOMPLETE: Partial<Record<AddressFieldName, string>> = {
-  address1: "address-line1",
-  address2: "address-line2",
-  city: "address-level2",
-  zip: "postal-code",
-  firstName: "given-name",
-  lastName: "family-name",
-  company: "organization",
-  phone: "tel",
-};
-
-function valuesOf(address: MailingAddressView | null): Values {
-  const out = {} as Values;
-  for (const field of ADDRESS_FIELDS) {
-    const value = address ? (address as unknown as Record<string, unknown>)[field.name] : "";
-    out[field.name] = typeof value === "string" ? value : "";
-  }
+function valuesOf(address: MailingAddressView | null): AddressValues {
+  const out = addressValues(address as unknown as Record<string, unknown> | null);
   if (!address) out.countryCode = "US";
   return out;
 }
@@ -85,7 +72,7 @@ export function AddressDialog({
   onSaved: (message: string) => void;
 }) {
   const uid = useId();
-  const [values, setValues] = useState<Values>(() => valuesOf(address));
+  const [values, setValues] = useState<AddressValues>(() => valuesOf(address));
   const [makeDefault, setMakeDefault] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [countries, setCountries] = useState<CountryOption[]>([]);
@@ -138,42 +125,43 @@ export function AddressDialog({
     };
   }, [values.countryCode]);
 
+  const countryChoices = useMemo(
+    () => countries.map((country) => ({ code: country.countryCode, title: country.title })),
+    [countries],
+  );
+  const stateChoices = useMemo(
+    () => (states === null ? null : states.map((state) => ({ code: state.stateCode, title: state.title }))),
+    [states],
+  );
   const stateCodes = useMemo(() => (states ?? []).map((state) => state.stateCode), [states]);
   const valid = useMemo(
     () => validFieldsWith(values, stateCodes, checks ?? PENDING_CHECKS),
     [values, stateCodes, checks],
   );
-  const hints = useMemo(() => {
-    if (!checks) return {};
+  // After a Confirm, the fields that break the rules are marked invalid for assistive technology (the
+  // server's answer above names them); they are not drawn in red.
+  const invalid = useMemo(() => {
+    if (!checks || !submitted) return {};
     const result = addressSchemaWith(stateCodes, checks).safeParse(dropEmptyFields(values));
-    return result.success ? {} : addressErrors(result.error);
-  }, [values, stateCodes, checks]);
+    const out: Partial<Record<AddressFieldName, boolean>> = {};
+    if (result.success) return out;
+    for (const field of Object.keys(addressErrors(result.error))) out[field as AddressFieldName] = true;
+    return out;
+  }, [values, stateCodes, checks, submitted]);
 
-  const set = (field: AddressFieldName, value: string) =>
-    setValues((current) => ({
-      ...current,
-      [field]: value,
-      // A state of the old country means nothing in the new one.
-      ...(field === "countryCode" ? { stateCode: "" } : {}),
-    }));
-  const hintFor = (field: AddressFieldName) => (submitted ? hints[field] : undefined);
+  const set = (field: AddressFieldName, value: string) => setValues((current) => withChange(current, field, value));
 
   async function confirm(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    // Spec §5: saving an address without an id does nothing.
+    // Saving an address that has no id does nothing.
     if (address && !address.id) return;
     setBusy(true);
     setError(null);
-    // The hints shown after Confirm need the full rules; the server checks again either way.
+    // The fields marked invalid after Confirm need the full rules; the server checks again either way.
     if (!checks) await loadAddressChecks().then(setChecks, () => {});
     setSubmitted(true);
-    const payload = {
-      ...dropEmptyFields({ ...values, stateCode: stateCodes.length > 0 ? values.stateCode : "" }),
-      makeDefault,
-      Country: null,
-      State: null,
-    };
+    const payload = addressPayload(values, states, makeDefault);
     try {
       await apiJson(address ? `/api/mailingAddresses/${address.id}` : "/api/mailingAddresses", {
         method: address ? "PUT" : "POST",
@@ -188,11 +176,6 @@ export function AddressDialog({
     }
   }
 
-  const selectClass = (field: AddressFieldName) =>
-    `${inputClass} ${hintFor(field) ? "border-sale" : valid[field] ? "border-stock bg-green-50/40" : "border-line"}`;
-  const countryHint = hintFor("countryCode");
-  const stateHint = hintFor("stateCode");
-
   return (
     <Modal
       open={open}
@@ -206,90 +189,17 @@ export function AddressDialog({
             <Notice tone="danger">{error}</Notice>
           </div>
         ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${uid}-country`} className="mb-1 block text-sm font-semibold">
-              Country
-              <span aria-hidden="true" className="text-sale">
-                {" "}
-                *
-              </span>
-            </label>
-            <select
-              id={`${uid}-country`}
-              required
-              value={values.countryCode}
-              onChange={(event) => set("countryCode", event.target.value)}
-              aria-invalid={countryHint ? true : undefined}
-              aria-describedby={countryHint ? `${uid}-country-error` : undefined}
-              className={selectClass("countryCode")}
-            >
-              <option value="">Choose a country</option>
-              {/* The saved country stays selectable while the list loads. */}
-              {countries.length === 0 && values.countryCode ? (
-                <option value={values.countryCode}>{address?.Country.title ?? values.countryCode}</option>
-              ) : null}
-              {countries.map((country) => (
-                <option key={country.countryCode} value={country.countryCode}>
-                  {country.title}
-                </option>
-              ))}
-            </select>
-            {countryHint ? (
-              <p id={`${uid}-country-error`} className="mt-1 text-sm font-medium text-sale">
-                {countryHint}
-              </p>
-            ) : null}
-          </div>
-          {values.countryCode && (states === null || states.length > 0) ? (
-            <div>
-              <label htmlFor={`${uid}-state`} className="mb-1 block text-sm font-semibold">
-                State
-                <span aria-hidden="true" className="text-sale">
-                  {" "}
-                  *
-                </span>
-              </label>
-              <select
-                id={`${uid}-state`}
-                required
-                value={values.stateCode}
-                onChange={(event) => set("stateCode", event.target.value)}
-                aria-invalid={stateHint ? true : undefined}
-                aria-describedby={stateHint ? `${uid}-state-error` : undefined}
-                className={selectClass("stateCode")}
-                disabled={states === null}
-              >
-                <option value="">{states === null ? "Loading states..." : "Choose a state"}</option>
-                {(states ?? []).map((state) => (
-                  <option key={state.stateCode} value={state.stateCode}>
-                    {state.title}
-                  </option>
-                ))}
-              </select>
-              {stateHint ? (
-                <p id={`${uid}-state-error`} className="mt-1 text-sm font-medium text-sale">
-                  {stateHint}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          {ADDRESS_FIELDS.filter((field) => field.name !== "countryCode" && field.name !== "stateCode").map((field) => (
-            <TextField
-              key={field.name}
-              id={`${uid}-${field.name}`}
-              label={field.label}
-              type={field.name === "phone" ? "tel" : "text"}
-              autoComplete={AUTOCOMPLETE[field.name]}
-              required={REQUIRED.has(field.name)}
-              value={values[field.name]}
-              onChange={(event) => set(field.name, event.target.value)}
-              valid={valid[field.name]}
-              error={hintFor(field.name)}
-              className={field.name === "address1" || field.name === "address2" ? "sm:col-span-2" : ""}
-            />
-          ))}
-        </div>
+        <AddressFields
+          idPrefix={uid}
+          values={values}
+          onChange={set}
+          countries={countryChoices}
+          states={stateChoices}
+          valid={valid}
+          invalid={invalid}
+          countryLabelWhileLoading={address?.Country.title}
+          stateLabelWhileLoading={address?.State?.title}
+        />
         {address?.isDefault ? (
           <p className="text-sm text-muted">This is your default address.</p>
         ) : (

@@ -1,7 +1,7 @@
-// The bot-check answer sent with protected writes (spec §7: "A bot-check token is fetched with the
+// The bot-check answer sent with protected writes ("A bot-check token is fetched with the
 // configured site key before each write call"). The server says which check it runs: Google reCAPTCHA v3,
-// or the self-hosted proof of work (ALTCHA), solved here with the browser's Web Crypto in well under a
-// second. Both libraries load only when a token is first needed.
+// or the self-hosted proof of work (ALTCHA) for this one action, solved here in plain JavaScript
+// (shared/proof-of-work.ts) in well under a second. Both load only when a token is first needed.
 
 export const RECAPTCHA_NOT_LOADED = "reCAPTCHA is not loaded. Make sure JavaScript is enabled in your browser.";
 
@@ -47,18 +47,9 @@ async function recaptchaToken(siteKey: string, action: string): Promise<string> 
 }
 
 async function altchaToken(challenge: Record<string, unknown>): Promise<string> {
-  if (!globalThis.crypto?.subtle) {
-    throw new Error("The bot check needs a secure connection. Please open the store at its https:// address.");
-  }
-  const [{ solveChallenge }, { deriveKey }] = await Promise.all([
-    import("altcha-lib"),
-    import("altcha-lib/algorithms/web/sha"),
-  ]);
-  const solution = await solveChallenge({
-    challenge: challenge as unknown as Parameters<typeof solveChallenge>[0]["challenge"],
-    deriveKey,
-    timeout: 30_000,
-  });
+  const { solveProofOfWork } = await import("../../../shared/proof-of-work.ts");
+  const parameters = challenge.parameters as Parameters<typeof solveProofOfWork>[0];
+  const solution = await solveProofOfWork(parameters, { timeoutMs: 30_000 });
   if (!solution) throw new Error("The bot check took too long. Please try again.");
   return btoa(JSON.stringify({ challenge, solution }));
 }
@@ -67,7 +58,10 @@ async function altchaToken(challenge: Record<string, unknown>): Promise<string> 
 export async function getBotToken(action: string): Promise<string> {
   let challenge: Challenge;
   try {
-    const response = await fetch("/api/bot-check/challenge", { cache: "no-store", credentials: "same-origin" });
+    const response = await fetch(`/api/bot-check/challenge?action=${encodeURIComponent(action)}`, {
+      cache: "no-store",
+      credentials: "same-origin",
+    });
     if (!response.ok) throw new Error(String(response.status));
     challenge = (await response.json()) as Challenge;
   } catch {

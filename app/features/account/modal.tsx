@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
-import { BusyButton } from "./account-ui.tsx";
+import { BusyButton } from "../../components/ui/busy-button.tsx";
 
 export function Modal({
   open,

@@ -1,8 +1,8 @@
-// The discount-code box (spec §4, §8): disabled while the cart updates, when it is empty, or without a
+// The discount-code box: disabled while the cart updates, when it is empty, or without a
 // checkout URL; after Apply a success or danger message shows, and the input is cleared on success.
 import { Tag, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Notice } from "../account/account-ui.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
 import { useCart } from "./cart-context.tsx";
 
 export function DiscountBox() {

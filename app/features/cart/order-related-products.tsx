@@ -1,8 +1,8 @@
-// "Add to Order" (spec §2, §8): on an order that has not shipped, product cards whose button asks the
+// "Add to Order": on an order that has not shipped, product cards whose button asks the
 // store to add the product to that order. A guest who came from the e-mailed link sends its token along.
 import { ProductCard, type ProductCardData } from "../../components/product-card.tsx";
 import { toast } from "../../components/toasts.tsx";
-import { addProductToOrder, CartRequestError, ORDER_MESSAGES } from "./cart-api.ts";
+import { addProductToOrder, CART_MESSAGES, CartRequestError, ORDER_MESSAGES } from "./cart-api.ts";
 
 export interface OrderRelatedProductsProps {
   orderId: number | null;
@@ -12,7 +12,10 @@ export interface OrderRelatedProductsProps {
   currency: string;
 }
 
-/** Adds one product to the order and says how it went (the server's own error when it gave one). */
+/**
+ * Adds one product to the order and says how it went: a refusal or failure always says 'Failed to add
+ * product to order', and the server's own error, when it gave one, follows as a second error notice.
+ */
 export async function requestAddToOrder(orderId: number | null, productId: number, token: string | null) {
   if (!orderId) {
     toast.error(ORDER_MESSAGES.missingOrder);
@@ -22,9 +25,11 @@ export async function requestAddToOrder(orderId: number | null, productId: numbe
     await addProductToOrder(orderId, productId, { token, maxRetries: 2 });
     toast.success(ORDER_MESSAGES.added);
   } catch (error) {
+    toast.error(ORDER_MESSAGES.failed);
+    // A refusal without an error field carries the generic text, which adds nothing to the notice above.
     const serverMessage =
       error instanceof CartRequestError && error.status !== null && error.status < 500 ? error.message : null;
-    toast.error(serverMessage ?? ORDER_MESSAGES.failed);
+    if (serverMessage && serverMessage !== CART_MESSAGES.notOk) toast.error(serverMessage);
   }
 }
 

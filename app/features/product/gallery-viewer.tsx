@@ -6,6 +6,7 @@ import { type KeyboardEvent, useState } from "react";
 import { imageSrcSet, imageUrlForWidth } from "../../../shared/image-srcset.ts";
 import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import { altOf, type GalleryImage } from "./gallery-alt.ts";
+import { onProductImageContextMenu } from "./image-copyright.ts";
 
 export interface GalleryViewerProps {
   images: readonly GalleryImage[];
@@ -54,7 +55,11 @@ export function GalleryViewer({ images, title, startIndex, onClose }: GalleryVie
               </Dialog.Close>
             </div>
           </div>
-          <div className="relative flex min-h-0 flex-1 items-center justify-center px-4 pb-4">
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: the context menu of the image only (a notice). */}
+          <div
+            className="relative flex min-h-0 flex-1 items-center justify-center px-4 pb-4"
+            onContextMenu={onProductImageContextMenu}
+          >
             <img
               key={image.url}
               src={imageUrlForWidth(image.url, 1280)}

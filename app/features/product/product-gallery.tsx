@@ -1,4 +1,4 @@
-// The product image gallery (spec §2 "Product detail page"): a main image with a zoom lens under the
+// The product image gallery: a main image with a zoom lens under the
 // mouse, thumbnails that switch it after a 150 ms hover (or a click / Enter), a full-screen viewer and
 // 3D model thumbnails. The viewer and the 3D viewer (@google/model-viewer, ~120 KB) are separate
 // chunks, downloaded only when opened.
@@ -6,6 +6,7 @@ import { Box, Expand } from "lucide-react";
 import { lazy, type PointerEvent, Suspense, useEffect, useRef, useState } from "react";
 import { imageSrcSet, imageUrlForWidth } from "../../../shared/image-srcset.ts";
 import { altOf, type GalleryImage, THUMBNAIL_HOVER_MS } from "./gallery-alt.ts";
+import { onProductImageContextMenu } from "./image-copyright.ts";
 
 const GalleryViewer = lazy(() => import("./gallery-viewer.tsx").then((module) => ({ default: module.GalleryViewer })));
 const ModelViewerDialog = lazy(() =>
@@ -56,7 +57,8 @@ export function ProductGallery({ images, models, title, noImageUrl }: ProductGal
 
   const largeUrl = imageUrlForWidth(current.url, 1280) ?? current.url;
   return (
-    <div className="flex flex-col gap-3">
+    // biome-ignore lint/a11y/noStaticElementInteractions: the context menu of its images only (a notice); the controls are buttons.
+    <div className="flex flex-col gap-3" onContextMenu={onProductImageContextMenu}>
       <div className="relative">
         <button
           type="button"

@@ -1,11 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import {
-  LEAVE_EVENT,
-  LIVE_VISITS_NAMESPACE,
-  VISIT_EVENT,
-  type VisitPayload,
-} from "../../../services/visits/visit-protocol.ts";
+import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT, type VisitPayload } from "../../../shared/visit-protocol.ts";
 
 interface VisitSocket {
   connected: boolean;
@@ -35,7 +30,7 @@ async function knownPosition(): Promise<Pick<VisitPayload, "latitude" | "longitu
 }
 
 /**
- * Spec §2 "Shell": a live connection to /customer sends a visit with the path on each path change and a
+ * A live connection to /customer sends a visit with the path on each path change and a
  * leave on cleanup. socket.io-client is fetched once the page is interactive and idle, so it costs
  * nothing on first paint.
  */

@@ -1,7 +1,5 @@
 // Helpers for the account API tests: a cookie-keeping client, bot-check answers solved like a browser
 // would, sign-up through the real e-mail link, and the countries the address rules need.
-import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
 import { and, desc, eq } from "drizzle-orm";
 import { countries, states } from "../../../db/schema/customers.ts";
 import { emailOutbox } from "../../../db/schema/system.ts";
@@ -10,6 +8,8 @@ import {
   countries as countrySeeds,
   states as stateSeeds,
 } from "../../../demo/seed/content/countries.ts";
+import type { BotCheckAction } from "../../../services/bot-check/bot-check.ts";
+import { type ProofOfWorkParameters, solveProofOfWork } from "../../../shared/proof-of-work.ts";
 import type { TestStore } from "./test-store.ts";
 
 export const GOOD_PASSWORD = "pump-basket-lid-2024";
@@ -38,13 +38,13 @@ export async function seedCountries(store: TestStore): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** Solves the store's proof-of-work challenge, as the browser does before a protected write. */
-export async function botToken(store: TestStore): Promise<string> {
-  const { body } = await store.json<{ kind: string; challenge: Parameters<typeof solveChallenge>[0]["challenge"] }>(
-    "/api/bot-check/challenge",
+/** Solves the store's proof-of-work challenge for one action, as the browser does before a protected write. */
+export async function botToken(store: TestStore, action: BotCheckAction): Promise<string> {
+  const { body } = await store.json<{ kind: string; challenge: { parameters: ProofOfWorkParameters } }>(
+    `/api/bot-check/challenge?action=${action}`,
   );
   if (body.kind !== "altcha") throw new Error(`unexpected bot check ${body.kind}`);
-  const solution = await solveChallenge({ challenge: body.challenge, deriveKey });
+  const solution = await solveProofOfWork(body.challenge.parameters);
   if (!solution) throw new Error("could not solve the bot check");
   return Buffer.from(JSON.stringify({ challenge: body.challenge, solution })).toString("base64");
 }
@@ -144,7 +144,7 @@ export async function register(store: TestStore, email: string, password = GOOD_
     password,
     firstName: "Pat",
     lastName: "Pool",
-    token: await botToken(store),
+    token: await botToken(store, "register"),
   });
 }
 
@@ -158,7 +158,7 @@ export async function signIn(store: TestStore, email: string, password = GOOD_PA
   return client.call<{ user: { id: number }; error?: string }>("POST", "/api/auth/login", {
     email,
     password,
-    token: await botToken(store),
+    token: await botToken(store, "login"),
   });
 }
 

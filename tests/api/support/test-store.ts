@@ -1,22 +1,32 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyServerOptions } from "fastify";
 import pg from "pg";
+import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "../../../db/client.ts";
 import { migrateDatabase } from "../../../db/migrate.ts";
 import { seedDemoData } from "../../../demo/seed/seed.ts";
 import { registerDemoImages } from "../../../demo/start.ts";
-import { buildApp } from "../../../server/app.ts";
-import { loadStoreConfig, type ServerConfig } from "../../../services/config.ts";
+import { BUILD_MARKER, buildIsStale, buildStorefront } from "../../../scripts/storefront-build.ts";
+import { buildApp, type Frontend } from "../../../server/app.ts";
+import { loadStoreConfig, type PaymentsConfig, type ServerConfig } from "../../../services/config.ts";
 import { createMailDelivery } from "../../../services/email/mailer.ts";
+import type { PaymentGateway } from "../../../services/payments/payment-gateway.ts";
 import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
 import { createStoreServices, type StoreServices } from "../../../services/store-services.ts";
+import type { StoreConfig } from "../../../shared/store-config.ts";
 
 export interface TestStore {
   baseUrl: string;
   database: DatabaseHandle;
   services: StoreServices;
+  /** Every route of the app (method and URL pattern), as Fastify registered them. */
+  routes: Array<{ method: string; url: string }>;
+  /** The storefront's build when started with `pages` (its route tree is the page routes). */
+  build?: ServerBuild;
   /** fetch() against the running store; a path such as `/api/health`. */
   get(path: string, init?: RequestInit): Promise<Response>;
   json<T = Record<string, unknown>>(path: string, init?: RequestInit): Promise<{ status: number; body: T }>;
@@ -26,6 +36,21 @@ export interface TestStore {
 export interface TestStoreOptions {
   /** Demo products to seed; 0 seeds nothing. */
   products?: number;
+  /** Changes to config/store.json for this store (a currency, a chat provider...). */
+  storeConfig?: (config: StoreConfig) => StoreConfig;
+  /** Serve the storefront's pages too (the production build, built first when missing or stale). */
+  pages?: boolean;
+  /** PUBLIC_URL of the store (default: its own http:// address). */
+  publicUrl?: string;
+  /** The database to use instead of a fresh one (the caller migrates, seeds and closes it). */
+  database?: DatabaseHandle;
+  /** TRUST_PROXY: with 1, each request's X-Forwarded-For names its client (tests of per-address limits). */
+  trustProxy?: number;
+  /** The card processor's configuration (default: the test gateway) and, for Stripe, its gateway. */
+  payments?: PaymentsConfig;
+  paymentGateway?: PaymentGateway;
+  /** Fastify's logger (default: none). */
+  logger?: FastifyServerOptions["logger"];
 }
 
 /**
@@ -37,7 +62,10 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
   const serverUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: DatabaseHandle;
-  if (serverUrl) {
+  const given = options.database;
+  if (given) {
+    database = given;
+  } else if (serverUrl) {
     const name = `store_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
@@ -55,8 +83,8 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
   } else {
     database = await openDatabase({ memory: true });
   }
-  await migrateDatabase(database);
-  if ((options.products ?? 300) > 0) {
+  if (!given) await migrateDatabase(database);
+  if (!given && (options.products ?? 300) > 0) {
     await seedDemoData(database.db, { products: options.products ?? 300 });
     await rebuildSearchIndex(database.db);
   }
@@ -71,30 +99,44 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
       LOG_LEVEL: "silent",
       STORE_CONFIG: "./config/store.json",
       SEED_PRODUCTS: 0,
+      ...(options.trustProxy === undefined ? {} : { TRUST_PROXY: options.trustProxy }),
     },
     dataDir,
-    publicUrl: "http://127.0.0.1",
+    publicUrl: options.publicUrl ?? "http://127.0.0.1",
     sessionSecret: randomBytes(32).toString("hex"),
-    store: loadStoreConfig("./config/store.json"),
+    store: (options.storeConfig ?? ((config) => config))(loadStoreConfig("./config/store.json")),
+    payments: options.payments,
   };
   const mail = createMailDelivery({
     db: database.db,
     from: "store@example.com",
     outboxDir: join(dataDir, "outbox"),
   });
-  const services = createStoreServices({ config, database, mailer: mail });
-  const app = await buildApp({ services, frontend: { mode: "none" }, registerExtras: registerDemoImages });
+  const services = createStoreServices({ config, database, mailer: mail, paymentGateway: options.paymentGateway });
+  const frontend: Frontend = options.pages ? await productionFrontend() : { mode: "none" };
+  const routes: TestStore["routes"] = [];
+  const app = await buildApp({
+    services,
+    frontend,
+    logger: options.logger,
+    registerExtras: registerDemoImages,
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    },
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
-  config.publicUrl = baseUrl;
+  if (!options.publicUrl) config.publicUrl = baseUrl;
 
   const get = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
   return {
     baseUrl,
     database,
     services,
+    routes,
+    build: frontend.mode === "production" ? await frontend.getBuild() : undefined,
     get,
     async json<T>(path: string, init?: RequestInit) {
       const response = await get(path, init);
@@ -110,8 +152,40 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     async close() {
       await app.close();
       mail.stop();
-      await database.close();
+      if (!given) await database.close();
       await dropDatabase?.();
     },
   };
+}
+
+/** The storefront's production build, built first when missing or older than its sources. */
+async function productionFrontend(): Promise<Frontend> {
+  await ensureStorefrontBuild();
+  const build = (await import(pathToFileURL(resolve(BUILD_MARKER)).href)) as ServerBuild;
+  return { mode: "production", clientDir: resolve("build/client"), getBuild: async () => build };
+}
+
+/** Several test files may want the build at once: one builds, the others wait for its lock file. */
+async function ensureStorefrontBuild(): Promise<void> {
+  const lock = resolve("build.lock");
+  for (;;) {
+    if (!buildIsStale()) return;
+    let fd: number;
+    try {
+      fd = openSync(lock, "wx");
+    } catch {
+      // Another file is building (or a build died: a lock older than five minutes is taken over).
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - since > 300_000) rmSync(lock, { force: true });
+      await new Promise((done) => setTimeout(done, 500));
+      continue;
+    }
+    try {
+      if (buildIsStale() && !buildStorefront()) throw new Error("The storefront build failed (see above).");
+      return;
+    } finally {
+      closeSync(fd);
+      rmSync(lock, { force: true });
+    }
+  }
 }

@@ -1,0 +1,44 @@
+// Whether the storefront's production build is missing or older than its sources, and building it.
+// Used by `npm start` and by the API tests that render pages.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+export const BUILD_MARKER = "build/server/index.js";
+/** Everything the storefront build reads: the app and every folder it imports, its assets and its configuration. */
+const SOURCES = [
+  "app",
+  "shared",
+  "services",
+  "db",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+export function buildIsStale(): boolean {
+  if (!existsSync(BUILD_MARKER)) return true;
+  const built = statSync(BUILD_MARKER).mtimeMs;
+  return SOURCES.some((source) => newestMtime(source) > built);
+}
+
+/** Runs `react-router build`; false when it failed (its messages went to the console). */
+export function buildStorefront(): boolean {
+  const local = join("node_modules", ".bin", "react-router");
+  const result = spawnSync(existsSync(local) ? local : "react-router", ["build"], { stdio: "inherit", shell: false });
+  return result.status === 0;
+}
