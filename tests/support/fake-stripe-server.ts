@@ -119,7 +119,7 @@ export class FakeStripeServer {
   /** The browser finished 3-D Secure for this PaymentIntent (or the bank refused it). */
   completeAction(paymentIntentId: string, approved = true): void {
     const intent = this.paymentIntents.get(paymentIntentId);
-    if (!intent || intent.status !== "requires_action") throw new Error(`${paymentIntentId} is not waiting for action`);
+    if (intent?.status !== "requires_action") throw new Error(`${paymentIntentId} is not waiting for action`);
     intent.next_action = null;
     if (approved) {
       intent.status = "requires_capture";
@@ -194,7 +194,7 @@ export class FakeStripeServer {
     return method;
   }
 
-  private newCharge(intent: Json): string {
+  private newCharge(_intent: Json): string {
     return id("ch");
   }
 
@@ -307,10 +307,12 @@ export class FakeStripeServer {
       return { status: 200, body: customer };
     }
     if (method === "POST" && path === "/v1/payment_intents") return this.createPaymentIntent(params, key);
+    // biome-ignore lint/suspicious/noAssignInExpressions: a route table: each test matches the path and keeps the groups
     if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === "GET") {
       const intent = this.paymentIntents.get(match[1]);
       return intent ? { status: 200, body: this.expand(intent, params) } : this.missing("payment_intent", match[1]);
     }
+    // biome-ignore lint/suspicious/noAssignInExpressions: a route table: each test matches the path and keeps the groups
     if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/)) && method === "POST") {
       const intent = this.paymentIntents.get(match[1]);
       if (!intent) return this.missing("payment_intent", match[1]);
@@ -333,6 +335,7 @@ export class FakeStripeServer {
       Object.assign(intent, { status: "succeeded", amount_received: amount, amount_capturable: 0 });
       return { status: 200, body: this.expand(intent, params) };
     }
+    // biome-ignore lint/suspicious/noAssignInExpressions: a route table: each test matches the path and keeps the groups
     if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/)) && method === "POST") {
       const intent = this.paymentIntents.get(match[1]);
       if (!intent) return this.missing("payment_intent", match[1]);
@@ -347,10 +350,12 @@ export class FakeStripeServer {
       return { status: 200, body: intent };
     }
     if (method === "POST" && path === "/v1/refunds") return this.createRefund(params);
+    // biome-ignore lint/suspicious/noAssignInExpressions: a route table: each test matches the path and keeps the groups
     if ((match = path.match(/^\/v1\/payment_methods\/([^/]+)$/)) && method === "GET") {
       const found = this.paymentMethod(match[1]);
       return found ? { status: 200, body: found } : this.missing("payment_method", match[1]);
     }
+    // biome-ignore lint/suspicious/noAssignInExpressions: a route table: each test matches the path and keeps the groups
     if ((match = path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/)) && method === "POST") {
       const found = this.paymentMethod(match[1]);
       if (!found) return this.missing("payment_method", match[1]);
@@ -390,6 +395,7 @@ export class FakeStripeServer {
       this.setupIntents.set(setiId, intent);
       return { status: 200, body: intent };
     }
+    // biome-ignore lint/suspicious/noAssignInExpressions: a route table: each test matches the path and keeps the groups
     if ((match = path.match(/^\/v1\/setup_intents\/([^/]+)$/)) && method === "GET") {
       const intent = this.setupIntents.get(match[1]);
       if (!intent) return this.missing("setup_intent", match[1]);
