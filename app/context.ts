@@ -20,8 +20,6 @@ export interface AppLoadContext {
   session: RequestSession;
   /** The client address (the socket's, or the trusted proxies' report of it), for per-client limits. */
   clientIp?: string;
-  /** The request's logger. */
-  log?: { warn(details: object, message: string): void };
 }
 
 /**

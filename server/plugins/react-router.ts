@@ -45,7 +45,6 @@ export async function registerReactRouter(
         logger: request.log,
         session: request.session,
         clientIp: request.ip,
-        log: request.log,
       });
       const body = capRequestBody(createRequest(request.raw, reply.raw));
       const response = await handler(body.request, context);

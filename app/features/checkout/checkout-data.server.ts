@@ -74,7 +74,7 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
           botCheck: storeBotCheck(app.services),
           client: paymentClient(app, visitor),
           botToken: typeof botToken === "string" && botToken ? botToken : undefined,
-          logRefusal: (reason) => app.log?.warn({ checkoutId, reason }, "payment refused"),
+          logRefusal: (reason) => app.logger.warn({ checkoutId, reason }, "payment refused"),
         },
         () =>
           placeOrder(
