@@ -24,6 +24,7 @@ import {
   sendRecoveryEmailVerification,
   setRecoveryEmail,
   signInCountingFailures,
+  undoRecoveryEmailChange,
   verifyEmailToken,
 } from "../../services/account/account-service.ts";
 import {
@@ -37,6 +38,7 @@ import {
   resetPasswordRules,
   signInAccountIpKey,
   signInRules,
+  undoRecoveryEmailRules,
 } from "../../services/account/rate-limit-rules.ts";
 import { BOT_CHECK_ACTIONS, type BotCheck } from "../../services/bot-check/bot-check.ts";
 import { createBotCheck } from "../../services/bot-check/create-bot-check.ts";
@@ -70,6 +72,7 @@ import {
   changePasswordSchema,
   emailRequestSchema,
   emailSchema,
+  PASSWORD_MAX_LENGTH,
   registerSchema,
   resetPasswordSchema,
   signInSchema,
@@ -427,14 +430,43 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     "/user/recoveryEmail",
     {
       onRequest: requireSignIn,
-      schema: { body: z.object({ recoveryEmail: emailSchema, token: z.string().max(20_000).optional() }) },
+      schema: {
+        body: z.object({
+          recoveryEmail: emailSchema,
+          // A session alone does not change where reset links may go: the password is asked again.
+          currentPassword: z
+            .string({ error: "Enter your current password" })
+            .min(1, { error: "Enter your current password" })
+            .max(PASSWORD_MAX_LENGTH),
+          token: z.string().max(20_000).optional(),
+        }),
+      },
     },
     async (request) => {
       const me = auth(request);
       await enforceRateLimits(db(), recoveryEmailRules(me.userId, "update"), "recovery email changes");
       await verifyBot(request, request.body.token, "recovery_email");
-      await setRecoveryEmail(db(), me.userId, request.body.recoveryEmail);
+      await setRecoveryEmail(accountContext(), {
+        userId: me.userId,
+        recoveryEmail: request.body.recoveryEmail,
+        currentPassword: request.body.currentPassword,
+      });
       return { success: true };
+    },
+  );
+
+  app.post(
+    "/user/recoveryEmail/undo",
+    { schema: { body: z.object({ undoToken: linkTokenSchema }) } },
+    async (request) => {
+      await enforceRateLimits(db(), undoRecoveryEmailRules(request.ip), "undo attempts");
+      await undoRecoveryEmailChange(db(), request.body.undoToken);
+      // This browser's session ended with the others.
+      await request.session.destroy();
+      return {
+        success: true,
+        message: "The change is undone and every session of your account is signed out. Please choose a new password.",
+      };
     },
   );
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { storeBotCheck } from "../../services/bot-check/store-bot-check.ts";
 import { MAX_LINE_QUANTITY } from "../../services/checkout/cart-service.ts";
 import { addressInputSchema } from "../../services/checkout/checkout-address.ts";
+import { addToOrderRules, discountCodeRules } from "../../services/checkout/shopper-limits.ts";
 import {
   addProductsToVisitorCart,
   addToVisitorCart,
@@ -24,7 +25,7 @@ import { withSessionOrder } from "../../services/orders/order-access.ts";
 import { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../services/orders/order-queries.ts";
 import { PaymentActionRequired, type PlacedOrder } from "../../services/orders/place-order.ts";
 import { attemptPayment } from "../../services/payments/payment-attempts.ts";
-import { RateLimited } from "../../services/rate-limit/rate-limiter.ts";
+import { enforceRateLimits, RateLimited } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
@@ -33,7 +34,8 @@ const positiveId = (what: string) =>
   z.coerce
     .number({ error: `must be a ${what} id` })
     .int({ error: `must be a ${what} id` })
-    .positive({ error: `must be a ${what} id` });
+    .positive({ error: `must be a ${what} id` })
+    .max(2_147_483_647, { error: `must be a ${what} id` });
 
 const lineItemSchema = (minQuantity: number) =>
   z.object({
@@ -164,15 +166,17 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   app.post(
     "/checkouts/:checkoutId/discountCodes",
     { schema: { params: checkoutIdParams, querystring: codeQuery } },
-    async (request) => ({
-      checkout: await applyVisitorDiscount(
+    async (request) => {
+      const visitor = await visitorOf(request, false);
+      await enforceRateLimits(
         db(),
-        await visitorOf(request, false),
-        request.params.checkoutId,
-        request.query.code,
-        cart,
-      ),
-    }),
+        discountCodeRules({ sessionId: visitor.sessionId, ip: request.ip }),
+        "discount code attempts",
+      );
+      return {
+        checkout: await applyVisitorDiscount(db(), visitor, request.params.checkoutId, request.query.code, cart),
+      };
+    },
   );
 
   app.delete(
@@ -294,9 +298,15 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
       if (request.body !== undefined && request.body !== null && typeof request.body !== "object") {
         throw new InvalidInput("This call takes no body.");
       }
+      const visitor = await visitorOf(request, false);
+      await enforceRateLimits(
+        db(),
+        addToOrderRules({ sessionId: visitor.sessionId, ip: request.ip }),
+        "Add to Order requests",
+      );
       await requestProductOnOrder(
         db(),
-        await visitorOf(request, false),
+        visitor,
         { orderId: request.params.orderId, productId: request.params.productId, token: request.query.token ?? null },
         {
           storeEmail: store.storeEmail,

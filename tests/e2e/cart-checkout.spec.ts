@@ -260,6 +260,8 @@ test("a guest opens the order from the e-mailed link and asks to add a product t
   const guest = await browser.newContext();
   const guestPage = await guest.newPage();
   await guestPage.goto(link);
+  // The link's token is exchanged for the session on arrival and leaves the address bar.
+  await expect(guestPage).toHaveURL(/\/account\/orders\/\d+$/);
   const suggestions = guestPage.getByRole("region", { name: "Add to this order" });
   const addButton = suggestions.getByRole("button", { name: "Add to Order" }).first();
   await waitForHydration(addButton);

@@ -10,6 +10,7 @@ export {
 } from "../../../services/customers/customer-service.ts";
 export { NotFound, ServiceError } from "../../../services/errors.ts";
 export { confirmSubscription, unsubscribe } from "../../../services/newsletter/newsletter-service.ts";
+export { withSessionOrder } from "../../../services/orders/order-access.ts";
 export { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../../services/orders/order-queries.ts";
 export { findOrderRelatedProductIds } from "../../../services/orders/order-related.ts";
 export type { PaymentMethodView, TransactionView } from "../../../services/wallet/wallet-service.ts";
