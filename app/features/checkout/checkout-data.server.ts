@@ -52,8 +52,7 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
   const { db } = app.services.database;
   const store = app.services.config.store;
   const visitor = await pageVisitor(app, request);
-  const formData = await request.formData();
-  const { intent, result } = readCheckoutForm(formData);
+  const { intent, result } = readCheckoutForm(await request.formData());
   const here = `/checkout/${checkoutId}`;
   const refuse = (answer: Omit<CheckoutAnswer, "intent">, status = 400) =>
     data<CheckoutAnswer>({ intent, ...answer }, { status });
@@ -66,13 +65,12 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
   try {
     const form = result.data;
     if (form.intent === "place") {
-      const botToken = formData.get("botToken");
       const placed = await attemptPayment(
         {
           db,
           botCheck: app.services.botCheck,
           client: paymentClient(app, visitor),
-          botToken: typeof botToken === "string" && botToken ? botToken : undefined,
+          botToken: form.botToken,
           logRefusal: (reason) => app.logger.warn({ checkoutId, reason }, "payment refused"),
         },
         () =>
