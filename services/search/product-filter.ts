@@ -204,6 +204,8 @@ export async function filterProducts(
     availableForSaleOnly: query.availableForSaleOnly,
     sortBy: query.sortBy,
     lowPriceFirst,
+    // The rank figures decide on narrowing by attributes and on relaxing a query whose named type is missing.
+    rankStats: attributeWords.length > 0 || (words.length > 1 && head.some((word) => typeNounsOf([word]).length > 0)),
     limit,
     offset: page * limit,
   };
