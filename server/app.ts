@@ -5,11 +5,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { StoreServices } from "../services/store-services.ts";
-import { sealImageOrigin } from "../shared/review-seal.ts";
+import { reviewImageOrigins } from "../shared/review-seal.ts";
+import { supportChatOrigin } from "../shared/support-chat.ts";
 import { accountRoutes } from "./api/account-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { healthRoutes } from "./api/health.ts";
+import { paymentRoutes } from "./api/payment-routes.ts";
 import { searchRoutes } from "./api/search-routes.ts";
 import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -58,12 +60,13 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
 
   registerErrorHandler(app);
   registerRequestEdge(app);
-  const sealOrigin = sealImageOrigin(services.config.store.sealId);
   await registerSecurityHeaders(app, {
     https: services.config.publicUrl.startsWith("https://"),
     dev: frontend.mode === "development",
     analytics: services.config.store.gTagId !== "",
-    imageOrigins: sealOrigin ? [sealOrigin] : [],
+    // The review provider's seal and its reviewers' avatars.
+    imageOrigins: reviewImageOrigins(services.config.store),
+    chatOrigin: supportChatOrigin(services.config.store),
   });
   // Pages and API answers arrive whole (see plugins/react-router.ts), so each is compressed in one call
   // (brotli quality 4: about 2 ms for a 270 KB page). Streaming them through the thread pool instead kept
@@ -88,6 +91,7 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
       await api.register(searchRoutes, { services });
       await api.register(checkoutRoutes, { services });
       await api.register(accountRoutes, { services });
+      await api.register(paymentRoutes, { services });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
         reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),

@@ -36,9 +36,56 @@ describe("environment configuration", () => {
   });
 
   test("PUBLIC_URL loses its trailing slash; an empty DATABASE_URL means the embedded database", () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://shop.example.com/", DATABASE_URL: "" });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: "https://shop.example.com/",
+      DATABASE_URL: "",
+      PAYMENT_PROVIDER: "test",
+    });
     expect(config.publicUrl).toBe("https://shop.example.com");
     expect(config.env.DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe("payment provider", () => {
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: "sk_test_51abc",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_51abc",
+    STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+  };
+
+  test("the demo store (no PUBLIC_URL, or http://) runs on the test gateway by default", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).payments).toEqual({ provider: "test" });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "http://shop.local" }).payments).toEqual({ provider: "test" });
+    // Not production: development and test runs on https stay on the test gateway.
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "development", PUBLIC_URL: "https://shop.example.com" }).payments,
+    ).toEqual({ provider: "test" });
+  });
+
+  test("production on https:// without PAYMENT_PROVIDER refuses to start, naming PAYMENT_PROVIDER", () => {
+    const live = { DATA_DIR: dataDir(), NODE_ENV: "production", PUBLIC_URL: "https://shop.example.com" };
+    expect(() => loadConfig(live)).toThrow(ConfigError);
+    expect(() => loadConfig(live)).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ ...live, PAYMENT_PROVIDER: "test" }).payments).toEqual({ provider: "test" });
+  });
+
+  test("stripe needs all three keys; the message names each missing one", () => {
+    const base = { DATA_DIR: dataDir(), PAYMENT_PROVIDER: "stripe" };
+    expect(() => loadConfig(base)).toThrow(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ ...base, ...stripeKeys, STRIPE_WEBHOOK_SECRET: "" })).toThrow(
+      /needs STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ ...base, ...stripeKeys, STRIPE_SECRET_KEY: "pk_test_oops" })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: "paypal" })).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ ...base, ...stripeKeys }).payments).toEqual({
+      provider: "stripe",
+      secretKey: "sk_test_51abc",
+      publishableKey: "pk_test_51abc",
+      webhookSecret: "whsec_abc123",
+    });
   });
 });
 

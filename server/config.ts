@@ -48,9 +48,36 @@ const envSchema = z.object({
     .min(24, "must be at least 24 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Card processor: `stripe`, or `test` (the built-in test gateway: no real payments). */
+  PAYMENT_PROVIDER: z
+    .enum(["stripe", "test"], { error: "must be stripe or test" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(
+      /^(sk|rk)_(test|live)_\w+$/,
+      "must be a Stripe secret key (sk_live_..., sk_test_... or a restricted rk_ key)",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_live_... or pk_test_...)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_...)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export type PaymentsConfig =
+  | { provider: "test" }
+  | { provider: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string };
 
 export interface ServerConfig {
   env: Env;
@@ -58,6 +85,8 @@ export interface ServerConfig {
   publicUrl: string;
   sessionSecret: string;
   store: StoreConfig;
+  /** The card processor; absent means the built-in test gateway. */
+  payments?: PaymentsConfig;
 }
 
 export class ConfigError extends Error {
@@ -92,15 +121,56 @@ function sessionSecretFor(dataDir: string, given: string | undefined): string {
   return secret;
 }
 
+/**
+ * Which card processor takes payments. Stripe needs all three keys. The built-in test gateway approves
+ * any valid-looking card without moving money, so a store that is plainly live (production, served over
+ * https) runs on it only when PAYMENT_PROVIDER=test says so: forgetting the variable must not open a
+ * shop that takes orders it is never paid for.
+ */
+export function paymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+  };
+  if (env.PAYMENT_PROVIDER === "stripe") {
+    const missing = Object.entries(stripeKeys)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `PAYMENT_PROVIDER=stripe needs ${missing.join(", ")} (from the Stripe dashboard: Developers > API keys and Webhooks).`,
+      );
+    }
+    return {
+      provider: "stripe",
+      secretKey: env.STRIPE_SECRET_KEY as string,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY as string,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+    };
+  }
+  if (env.PAYMENT_PROVIDER === undefined && env.NODE_ENV === "production" && publicUrl.startsWith("https://")) {
+    throw new ConfigError(
+      "PAYMENT_PROVIDER is not set. This store runs in production on an https:// PUBLIC_URL: set PAYMENT_PROVIDER=stripe " +
+        "with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments, or " +
+        "PAYMENT_PROVIDER=test to run on the test gateway (no real payments) on purpose.",
+    );
+  }
+  return { provider: "test" };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) throw new ConfigError(`Invalid environment:\n${formatIssues("  ", parsed.error)}`);
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const payments = paymentsConfig(env, publicUrl);
   return {
     env,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    publicUrl,
+    payments,
     sessionSecret: sessionSecretFor(dataDir, env.SESSION_SECRET),
     store: loadStoreConfig(resolve(env.STORE_CONFIG)),
   };

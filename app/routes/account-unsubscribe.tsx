@@ -1,10 +1,9 @@
 // /unsubscribe?token=...: the unsubscribe link of every newsletter e-mail. One button, no sign-in, works
 // without JavaScript.
 import { data, Form, useNavigation } from "react-router";
-import { ServiceError } from "../../services/errors.ts";
-import { unsubscribe } from "../../services/newsletter/newsletter-service.ts";
 import { Notice } from "../components/ui/notice.tsx";
 import { appContext } from "../context.ts";
+import { ServiceError, unsubscribe } from "../features/account/account-data.server.ts";
 import { AccountPage } from "../features/account/account-ui.tsx";
 import { forgetLinkToken, linkTokenOf, takeLinkToken } from "../features/account/link-token.server.ts";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";

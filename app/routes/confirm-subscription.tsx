@@ -1,10 +1,9 @@
 // /confirm-subscription?token=...: the newsletter's double opt-in. Opening the link shows a button; the
 // subscription is confirmed when it is pressed (mail scanners open links too). Works without JavaScript.
 import { data, Form, useNavigation } from "react-router";
-import { ServiceError } from "../../services/errors.ts";
-import { confirmSubscription } from "../../services/newsletter/newsletter-service.ts";
 import { Notice } from "../components/ui/notice.tsx";
 import { appContext } from "../context.ts";
+import { confirmSubscription, ServiceError } from "../features/account/account-data.server.ts";
 import { AccountPage } from "../features/account/account-ui.tsx";
 import { forgetLinkToken, linkTokenOf, takeLinkToken } from "../features/account/link-token.server.ts";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";

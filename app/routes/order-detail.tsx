@@ -4,15 +4,18 @@
 // (?placed=1 shows the thank-you note). Anyone else gets the 404 page.
 import { CircleCheck } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { loadProductCards } from "../../services/catalog/product-cards.ts";
-import { NotFound } from "../../services/errors.ts";
-import { withSessionOrder } from "../../services/orders/order-access.ts";
-import { findVisibleOrderId, getOrderDetail } from "../../services/orders/order-queries.ts";
-import { findOrderRelatedProductIds } from "../../services/orders/order-related.ts";
 import { formatAddressLine } from "../../shared/address-rules.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
+import {
+  findOrderRelatedProductIds,
+  findVisibleOrderId,
+  getOrderDetail,
+  loadProductCards,
+  NotFound,
+  withSessionOrder,
+} from "../features/account/account-data.server.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
 import { OrderRelatedProducts } from "../features/cart/order-related-products.tsx";
 import { orderStatusLabel } from "../features/cart/order-status.ts";

@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { inventoryLevels, products, variants } from "./catalog.ts";
@@ -238,6 +239,8 @@ export const orders = pgTable(
     /** The code as applied (copied: the discount may later be edited or deleted). */
     discountCode: text(),
     ipAddress: text(),
+    /** Set when staff must look at the order (a payment dispute opened at the processor); null otherwise. */
+    staffFlag: text(),
     placedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -336,6 +339,10 @@ export const paymentMethods = pgTable(
   (t) => [
     index("payment_methods_active_customer_id_idx").on(t.customerId).where(sql`${t.deletedAt} is null`),
     index("payment_methods_billing_address_id_idx").on(t.billingAddressId),
+    // One active wallet row per processor card (the page and Stripe's webhook may both report a new card).
+    uniqueIndex("payment_methods_active_gateway_token_unique")
+      .on(t.gateway, t.gatewayToken)
+      .where(sql`${t.deletedAt} is null and ${t.gatewayToken} is not null`),
     check("payment_methods_exp_month_range", sql`${t.expMonth} is null or ${t.expMonth} between 1 and 12`),
   ],
 );
@@ -357,6 +364,10 @@ export const transactions = pgTable(
     currency: text().notNull().default("USD"),
     email: text(),
     errorMessage: text(),
+    /** Why money went back (refunds: requested_by_customer, duplicate, fraudulent). */
+    reason: text(),
+    /** The caller's key for a refund: the same key again finds this row instead of refunding twice. */
+    idempotencyKey: text().unique("transactions_idempotency_key_unique"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -366,6 +377,13 @@ export const transactions = pgTable(
     check("transactions_status_valid", oneOf(t.status, TRANSACTION_STATUSES)),
   ],
 );
+
+/** Processor webhook events already handled: each event id is processed once, a replay changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  receivedAt: createdAt(),
+});
 
 export const shippingPoliciesRelations = relations(shippingPolicies, ({ many }) => ({
   rates: many(shippingRates),

@@ -91,6 +91,8 @@ export const customers = pgTable(
     lastName: text(),
     phone: text(),
     acceptsMarketing: boolean().notNull().default(false),
+    /** The customer's id at Stripe (cus_...), created with their first saved card. */
+    stripeCustomerId: text().unique("customers_stripe_customer_id_unique"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -59,7 +59,6 @@ import {
   requestSubscription,
   unsubscribe,
 } from "../../services/newsletter/newsletter-service.ts";
-import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
 import { enforceRateLimits, RateLimited, resetRateLimit } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import {
@@ -130,7 +129,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     recaptchaSecret: services.config.env.RECAPTCHA_SECRET,
     serverSecret: services.config.sessionSecret,
   });
-  const gateway = defaultPaymentGateway();
+  const gateway = services.paymentGateway;
   const signedIn = new WeakMap<FastifyRequest, SignedIn>();
 
   fastify.addHook("onRequest", async (request) => {
@@ -402,7 +401,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     { onRequest: requireSignIn, schema: { params: paymentMethodParams } },
     async (request) => {
       const me = ownUser(request, request.params.id);
-      await deletePaymentMethod(db(), await customerIdOf(me.userId), request.params.paymentMethodId);
+      await deletePaymentMethod(db(), await customerIdOf(me.userId), request.params.paymentMethodId, gateway);
       return { success: true };
     },
   );

@@ -23,8 +23,8 @@ import { requestProductOnOrder } from "../../services/orders/add-to-order.ts";
 import { completeCheckout } from "../../services/orders/complete-checkout.ts";
 import { withSessionOrder } from "../../services/orders/order-access.ts";
 import { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../services/orders/order-queries.ts";
+import { PaymentActionRequired, type PlacedOrder } from "../../services/orders/place-order.ts";
 import { attemptPayment } from "../../services/payments/payment-attempts.ts";
-import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
 import { enforceRateLimits, RateLimited } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
@@ -76,6 +76,16 @@ const completeBody = z.object({
       cvc: z.string().max(4),
       name: z.string().max(100).optional(),
     })
+    .optional(),
+  /** A card entered in Stripe's form: the PaymentMethod id Stripe.js answered. */
+  paymentToken: z
+    .string()
+    .regex(/^pm_\w{1,200}$/, { error: "must be a payment method id from the card form" })
+    .optional(),
+  /** After the shopper confirmed the payment with their bank: the PaymentIntent to place the order with. */
+  paymentIntentId: z
+    .string()
+    .regex(/^pi_\w{1,200}$/, { error: "must be a payment id from the card form" })
     .optional(),
   saveCard: z.boolean().optional(),
   paymentMethodId: z.number().int().positive().optional(),
@@ -187,32 +197,44 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   app.post(
     "/checkouts/:checkoutId/complete",
     { schema: { params: checkoutIdParams, body: completeBody } },
-    async (request) => {
+    async (request, reply) => {
       const visitor = await visitorOf(request, false);
       const { expectedTotal, token, ...rest } = request.body;
-      const placed = await attemptPayment(
-        {
-          db: db(),
-          botCheck: storeBotCheck(services),
-          client: { sessionId: visitor.sessionId, customerId: visitor.customerId, ip: request.ip },
-          botToken: token,
-          logRefusal: (reason) =>
-            request.log.warn({ checkoutId: request.params.checkoutId, reason }, "payment refused"),
-        },
-        () =>
-          completeCheckout(
-            db(),
-            visitor,
-            request.params.checkoutId,
-            { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
-            {
-              gateway: defaultPaymentGateway(),
-              currency: displayCurrency(store),
-              publicUrl: services.config.publicUrl,
-              storeName: store.storeName,
-            },
-          ),
-      );
+      let placed: PlacedOrder;
+      try {
+        placed = await attemptPayment(
+          {
+            db: db(),
+            botCheck: storeBotCheck(services),
+            client: { sessionId: visitor.sessionId, customerId: visitor.customerId, ip: request.ip },
+            botToken: token,
+            logRefusal: (reason) =>
+              request.log.warn({ checkoutId: request.params.checkoutId, reason }, "payment refused"),
+          },
+          () =>
+            completeCheckout(
+              db(),
+              visitor,
+              request.params.checkoutId,
+              { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
+              {
+                gateway: services.paymentGateway,
+                currency: displayCurrency(store),
+                publicUrl: services.config.publicUrl,
+                storeName: store.storeName,
+              },
+            ),
+        );
+      } catch (error) {
+        // 3-D Secure: the page confirms with Stripe.js, then calls again with paymentIntentId.
+        if (error instanceof PaymentActionRequired) {
+          return reply.status(402).send({
+            error: error.message,
+            requiresAction: { clientSecret: error.clientSecret, paymentIntentId: error.authorizationReference },
+          });
+        }
+        throw error;
+      }
       if (visitor.sessionId !== null && visitor.customerId === null) {
         await request.session.update(withSessionOrder(visitor.sessionData, placed.orderId));
       }

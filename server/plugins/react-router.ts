@@ -42,6 +42,7 @@ export async function registerReactRouter(
         services: options.services,
         nonce: scriptNonceOf(reply.raw),
         requestId: request.id,
+        logger: request.log,
         session: request.session,
         clientIp: request.ip,
         log: request.log,

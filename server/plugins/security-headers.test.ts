@@ -42,4 +42,13 @@ describe("Content-Security-Policy", () => {
     const plain = await policy({ https: false, dev: false });
     expect(plain.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
   });
+
+  test("the support chat provider's host is admitted only when a chat is configured", async () => {
+    const csp = await policy({ https: false, dev: false, chatOrigin: "https://embed.chat.example" });
+    for (const directive of ["script-src", "connect-src", "frame-src", "img-src"]) {
+      expect(csp.get(directive), directive).toContain("https://embed.chat.example");
+    }
+    const plain = await policy({ https: false, dev: false, chatOrigin: null });
+    expect([...plain.values()].flat()).not.toContain("https://embed.chat.example");
+  });
 });

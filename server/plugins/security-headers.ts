@@ -17,8 +17,10 @@ export interface SecurityHeadersOptions {
   dev: boolean;
   /** Google Analytics is configured (gTagId): its tag and collection hosts are allowed. */
   analytics?: boolean;
-  /** Further image origins (the review provider's seal). */
+  /** Further image origins (the review provider's seal and avatars). */
   imageOrigins?: string[];
+  /** The support chat provider's origin (store config supportChat): its script, frames, calls and images. */
+  chatOrigin?: string | null;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     img: analytics ? GOOGLE_ANALYTICS_SOURCES.img : [],
     connect: analytics ? GOOGLE_ANALYTICS_SOURCES.connect : [],
   };
+  const chat = options.chatOrigin ? [options.chatOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -54,7 +57,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:", ...google.img, ...(options.imageOrigins ?? [])],
+        imgSrc: ["'self'", "data:", "blob:", ...google.img, ...(options.imageOrigins ?? []), ...chat],
         fontSrc: ["'self'", "data:"],
         // React and the design tokens use style attributes; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -64,11 +67,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
               "'self'",
               nonceSource,
               ...google.script,
+              ...chat,
               "https://www.google.com/recaptcha/",
               "https://www.gstatic.com/recaptcha/",
             ],
-        connectSrc: ["'self'", "ws:", "wss:", ...google.connect],
-        frameSrc: ["'self'", "https://www.google.com/recaptcha/"],
+        connectSrc: ["'self'", "ws:", "wss:", ...google.connect, ...chat],
+        frameSrc: ["'self'", "https://www.google.com/recaptcha/", ...chat],
         workerSrc: ["'self'", "blob:"],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -6,7 +6,8 @@ import { describeErrors, saveContactAndAddress, saveShippingMethod } from "../ch
 import { requireVisitorCheckout, type Visitor } from "../checkout/visitor-checkout.ts";
 import { InvalidInput, NotFound } from "../errors.ts";
 import type { CardInput } from "../payments/payment-gateway.ts";
-import { type PlacedOrder, type PlaceOrderContext, placeOrder } from "./place-order.ts";
+import { STRIPE_CARD_FORM_ONLY } from "../payments/stripe-gateway.ts";
+import { type PaymentInput, type PlacedOrder, type PlaceOrderContext, placeOrder } from "./place-order.ts";
 
 export interface CompleteCheckoutInput {
   email?: string;
@@ -14,9 +15,23 @@ export interface CompleteCheckoutInput {
   mailingAddressId?: number;
   shippingRateId?: number | null;
   card?: CardInput;
+  /** A card entered in the processor's own form (a Stripe PaymentMethod id, pm_...). */
+  paymentToken?: string;
+  /** A payment the shopper has just confirmed with their bank (3-D Secure), to place the order with. */
+  paymentIntentId?: string;
   saveCard?: boolean;
   paymentMethodId?: number;
   expectedTotalCents?: number;
+}
+
+function paymentOf(input: CompleteCheckoutInput): PaymentInput {
+  if (input.paymentIntentId) {
+    return { kind: "authorized", authorizationReference: input.paymentIntentId, saveCard: input.saveCard };
+  }
+  if (input.paymentToken) return { kind: "token", token: input.paymentToken, saveCard: input.saveCard };
+  if (input.card) return { kind: "card", card: input.card, saveCard: input.saveCard };
+  if (input.paymentMethodId !== undefined) return { kind: "saved", paymentMethodId: input.paymentMethodId };
+  throw new InvalidInput("Please enter a card or choose a saved card.");
 }
 
 export async function completeCheckout(
@@ -26,11 +41,9 @@ export async function completeCheckout(
   input: CompleteCheckoutInput,
   context: PlaceOrderContext,
 ): Promise<PlacedOrder> {
-  if (!input.card && input.paymentMethodId === undefined)
-    throw new InvalidInput("Please enter a card or choose a saved card.");
-  const payment = input.card
-    ? { kind: "card" as const, card: input.card, saveCard: input.saveCard }
-    : { kind: "saved" as const, paymentMethodId: input.paymentMethodId as number };
+  const payment = paymentOf(input);
+  // With Stripe, card numbers go to Stripe's form only: card fields sent here are refused, not processed.
+  if (payment.kind === "card" && context.gateway.name === "stripe") throw new InvalidInput(STRIPE_CARD_FORM_ONLY);
   const hasDetails =
     input.email !== undefined || input.shippingAddress !== undefined || input.mailingAddressId !== undefined;
   if (hasDetails || input.shippingRateId !== undefined) {

@@ -31,8 +31,9 @@ import { requireVisitorCheckout, type Visitor } from "../checkout/visitor-checko
 import { redeemDiscountCode } from "../discounts/discount-store.ts";
 import { queueEmail } from "../email/mailer.ts";
 import { InvalidInput, NotFound, ServiceError, Unprocessable } from "../errors.ts";
-import type { CardInput, PaymentGateway } from "../payments/payment-gateway.ts";
+import type { AuthorizationResult, CardInput, PaymentGateway } from "../payments/payment-gateway.ts";
 import { CardRejected } from "../payments/payment-gateway.ts";
+import { processorCustomerFor } from "../wallet/stripe-wallet.ts";
 import { createGuestOrderToken, sessionOrderIds } from "./order-access.ts";
 import { buildOrderConfirmation } from "./order-email.ts";
 
@@ -47,9 +48,29 @@ export class PaymentDeclined extends ServiceError {
   }
 }
 
+/**
+ * The shopper must confirm the payment with their bank (3-D Secure): the page completes it with
+ * `clientSecret` and places the order again naming `authorizationReference`.
+ */
+export class PaymentActionRequired extends ServiceError {
+  override readonly status = 402;
+  readonly clientSecret: string;
+  readonly authorizationReference: string;
+  constructor(clientSecret: string, authorizationReference: string) {
+    super("Please confirm this payment with your card's bank to place your order.");
+    this.clientSecret = clientSecret;
+    this.authorizationReference = authorizationReference;
+  }
+}
+
 export type PaymentInput =
+  /** Card fields (the test gateway only). */
   | { kind: "card"; card: CardInput; saveCard?: boolean }
-  | { kind: "saved"; paymentMethodId: number };
+  /** A card the browser entered in the processor's own form (a Stripe PaymentMethod id). */
+  | { kind: "token"; token: string; saveCard?: boolean }
+  | { kind: "saved"; paymentMethodId: number }
+  /** An authorisation the shopper has just confirmed with their bank (after PaymentActionRequired). */
+  | { kind: "authorized"; authorizationReference: string; saveCard?: boolean };
 
 export interface PlaceOrderInput {
   payment: PaymentInput;
@@ -188,6 +209,8 @@ interface PaymentSource {
   /** A saved card: its payment_methods row. */
   paymentMethodId: number | null;
   saveCard: boolean;
+  /** The processor's customer the card is (or will be) kept on. */
+  customerReference: string | null;
 }
 
 async function paymentSource(
@@ -221,6 +244,7 @@ async function paymentSource(
       throw new NotFound("This saved card is no longer available. Please choose another or enter a card.");
     }
     return {
+      customerReference: await processorCustomerFor(db, gateway, visitor.customerId, false),
       token: method.token,
       brand: method.brand,
       last4: method.last4 ?? "",
@@ -231,17 +255,24 @@ async function paymentSource(
       saveCard: false,
     };
   }
+  if (payment.kind === "authorized") throw new Error("an authorisation has no payment source of its own");
+  const saveCard = Boolean(payment.saveCard) && visitor.customerId !== null;
   try {
-    const card = await gateway.tokenize(payment.card);
+    const card =
+      payment.kind === "token" ? await gateway.describe(payment.token) : await gateway.tokenize(payment.card);
     return {
+      customerReference:
+        saveCard && visitor.customerId !== null
+          ? await processorCustomerFor(db, gateway, visitor.customerId, true)
+          : null,
       token: card.token,
       brand: card.brand,
       last4: card.last4,
       expMonth: card.expMonth,
       expYear: card.expYear,
-      name: payment.card.name?.trim() || null,
+      name: payment.kind === "card" ? payment.card.name?.trim() || null : null,
       paymentMethodId: null,
-      saveCard: Boolean(payment.saveCard) && visitor.customerId !== null,
+      saveCard,
     };
   } catch (error) {
     if (error instanceof CardRejected)
@@ -284,7 +315,64 @@ export async function placeOrder(
   if (amountCents <= 0) throw new Unprocessable("There is nothing to pay for. Please add an item to your cart.");
   const email = state.email as string;
 
-  const source = await paymentSource(db, visitor, input.payment, gateway);
+  const { source, authorized, authorizationId } =
+    input.payment.kind === "authorized"
+      ? await resumeAuthorization(db, visitor, checkoutId, input.payment, amountCents, context)
+      : await authorize(db, visitor, checkoutId, input.payment, amountCents, email, context);
+  if (authorized.status === "FAILURE") throw new PaymentDeclined(authorized.message ?? "Your card was declined.");
+  if (authorized.status === "REQUIRES_ACTION") {
+    throw new PaymentActionRequired(authorized.clientSecret, authorized.reference);
+  }
+
+  try {
+    const placed = await db.transaction((tx) =>
+      writeOrder(tx, {
+        visitor,
+        checkoutId,
+        state,
+        email,
+        amountCents,
+        source,
+        authorizationId,
+        authorizationReference: authorized.reference,
+        context,
+        now,
+      }),
+    );
+    // A double click may have reached the processor as one payment (the same idempotency key): the
+    // order's own authorisation is not voided.
+    if (placed.alreadyPlaced && !(await authorizesOrder(db, placed.orderId, authorized.reference))) {
+      await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor, checkoutId);
+    }
+    return placed;
+  } catch (error) {
+    await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor, checkoutId);
+    throw error;
+  }
+}
+
+/** Idempotency keys for the processor: the same checkout, amount and card is the same payment. */
+export function paymentIdempotencyKey(checkoutId: string, operation: string, ...parts: Array<string | number>): string {
+  return ["checkout", checkoutId, operation, ...parts].join(":");
+}
+
+interface Authorized {
+  source: PaymentSource;
+  authorized: AuthorizationResult;
+  authorizationId: number;
+}
+
+async function authorize(
+  db: Database,
+  visitor: Visitor,
+  checkoutId: string,
+  payment: Exclude<PaymentInput, { kind: "authorized" }>,
+  amountCents: number,
+  email: string,
+  context: PlaceOrderContext,
+): Promise<Authorized> {
+  const { gateway, currency } = context;
+  const source = await paymentSource(db, visitor, payment, gateway);
 
   // Written before the processor is asked, so an authorisation is never lost even if this process dies.
   const [authorization] = await db
@@ -306,38 +394,100 @@ export async function placeOrder(
     amountCents,
     currency,
     orderReference: checkoutId,
+    // A retried request (or a double click) for the same checkout, amount and card is the same payment at
+    // the processor. A declined card tried again within a day gets the same answer: another card is a new key.
+    idempotencyKey: paymentIdempotencyKey(checkoutId, "authorize", amountCents, source.token),
+    customerReference: source.customerReference,
+    saveForLater: source.saveCard,
+    returnUrl: `${context.publicUrl}/checkout/${checkoutId}`,
   });
   await db
     .update(transactions)
     .set({
-      status: authorized.status,
+      // Waiting for the shopper's bank stays PENDING until the order is placed again.
+      status: authorized.status === "REQUIRES_ACTION" ? "PENDING" : authorized.status,
       gatewayReference: authorized.reference,
       errorMessage: authorized.status === "FAILURE" ? (authorized.message ?? null) : null,
     })
     .where(eq(transactions.id, authorization.id));
-  if (authorized.status === "FAILURE") throw new PaymentDeclined(authorized.message ?? "Your card was declined.");
+  return { source, authorized, authorizationId: authorization.id };
+}
 
-  try {
-    const placed = await db.transaction((tx) =>
-      writeOrder(tx, {
-        visitor,
-        checkoutId,
-        state,
-        email,
-        amountCents,
-        source,
-        authorizationId: authorization.id,
-        authorizationReference: authorized.reference,
-        context,
-        now,
-      }),
+/** After 3-D Secure: the processor, not the browser, says whether the payment is authorised now. */
+async function resumeAuthorization(
+  db: Database,
+  visitor: Visitor,
+  checkoutId: string,
+  payment: Extract<PaymentInput, { kind: "authorized" }>,
+  amountCents: number,
+  context: PlaceOrderContext,
+): Promise<Authorized> {
+  const { gateway, currency } = context;
+  const [row] = await db
+    .select({ id: transactions.id, customerId: transactions.customerId })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.gatewayReference, payment.authorizationReference),
+        eq(transactions.kind, "authorization"),
+        eq(transactions.gateway, gateway.name),
+        eq(transactions.status, "PENDING"),
+        isNull(transactions.orderId),
+      ),
     );
-    if (placed.alreadyPlaced) await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor);
-    return placed;
+  if (!row || row.customerId !== visitor.customerId) {
+    throw new PaymentDeclined("This payment was not found. Please enter your card again.");
+  }
+  let authorized: AuthorizationResult;
+  try {
+    authorized = await gateway.resume({
+      authorizationReference: payment.authorizationReference,
+      amountCents,
+      currency,
+      orderReference: checkoutId,
+    });
   } catch (error) {
-    await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor);
+    if (error instanceof CardRejected) throw new PaymentDeclined(error.message);
     throw error;
   }
+  if (authorized.status !== "REQUIRES_ACTION") {
+    await db
+      .update(transactions)
+      .set({
+        status: authorized.status,
+        errorMessage: authorized.status === "FAILURE" ? (authorized.message ?? null) : null,
+      })
+      .where(eq(transactions.id, row.id));
+  }
+  const card = authorized.card;
+  const saveCard = Boolean(payment.saveCard) && visitor.customerId !== null && card !== undefined;
+  const source: PaymentSource = {
+    token: card?.token ?? "",
+    brand: card?.brand ?? "generic",
+    last4: card?.last4 ?? "",
+    expMonth: card?.expMonth ?? 0,
+    expYear: card?.expYear ?? 0,
+    name: null,
+    paymentMethodId: null,
+    saveCard,
+    customerReference: null,
+  };
+  return { source, authorized, authorizationId: row.id };
+}
+
+async function authorizesOrder(db: Database, orderId: number, reference: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.orderId, orderId),
+        eq(transactions.kind, "authorization"),
+        eq(transactions.gatewayReference, reference),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 async function voidAuthorization(
@@ -347,9 +497,13 @@ async function voidAuthorization(
   amountCents: number,
   email: string,
   visitor: Visitor,
+  checkoutId: string,
 ): Promise<void> {
   try {
-    const result = await gateway.void({ authorizationReference });
+    const result = await gateway.void({
+      authorizationReference,
+      idempotencyKey: paymentIdempotencyKey(checkoutId, "cancel", authorizationReference),
+    });
     await db.insert(transactions).values({
       displayableId: newDisplayableId(),
       customerId: visitor.customerId,
@@ -513,6 +667,7 @@ async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> 
   const captured = await context.gateway.capture({
     authorizationReference: input.authorizationReference,
     amountCents: totals.totalCents,
+    idempotencyKey: paymentIdempotencyKey(checkoutId, "capture", input.authorizationReference),
   });
   if (captured.status === "FAILURE")
     throw new PaymentDeclined(captured.message ?? "Your payment could not be completed.");

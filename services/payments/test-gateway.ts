@@ -8,6 +8,7 @@
 // and the test outcome, so saved cards keep working after a restart and on every instance.
 import { randomBytes } from "node:crypto";
 import {
+  type AuthorizationResult,
   type CardBrand,
   type CardInput,
   CardRejected,
@@ -103,19 +104,26 @@ function reference(prefix: string): string {
 
 interface ParsedToken {
   outcome: Outcome;
+  card: TokenizedCard;
 }
 
 function parseToken(token: string): ParsedToken | null {
   const match = /^tok_test_([adie])([vmxdg])_(\d{4})_(\d{2})(\d{4})_[0-9a-f]+$/.exec(token);
   if (!match) return null;
   const outcome = (Object.keys(OUTCOME_CODES) as Outcome[]).find((key) => OUTCOME_CODES[key] === match[1]);
-  return outcome ? { outcome } : null;
+  const brand = (Object.keys(BRAND_CODES) as CardBrand[]).find((key) => BRAND_CODES[key] === match[2]) ?? "generic";
+  if (!outcome) return null;
+  return {
+    outcome,
+    card: { token, brand, last4: match[3], expMonth: Number(match[4]), expYear: Number(match[5]) },
+  };
 }
 
 const MAX_REMEMBERED = 10_000;
 
 interface Authorization {
   amountCents: number;
+  orderReference: string;
   state: "authorized" | "captured" | "voided";
 }
 
@@ -129,6 +137,8 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
   // Authorisations this process made. The amount is also in the reference, so a capture on another
   // instance (which has no entry) is still checked against it.
   const authorizations = new Map<string, Authorization>();
+  // Refunds by idempotency key: a retried refund answers what the first one did.
+  const refunds = new Map<string, GatewayResult>();
 
   function authorizedAmount(authorizationReference: string): number | null {
     const known = authorizations.get(authorizationReference);
@@ -154,7 +164,49 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
       };
     },
 
-    async authorize(input): Promise<GatewayResult> {
+    async describe(token: string): Promise<TokenizedCard> {
+      const parsed = parseToken(token);
+      if (!parsed)
+        throw new CardRejected("card", "This payment method is no longer valid. Please enter your card again.");
+      return parsed.card;
+    },
+
+    async resume(input): Promise<AuthorizationResult> {
+      // Test authorisations never wait for the shopper: one this process made is simply still valid.
+      const authorized = authorizedAmount(input.authorizationReference);
+      const known = authorizations.get(input.authorizationReference);
+      if (known && known.orderReference !== input.orderReference) {
+        throw new CardRejected("card", "The payment was not authorised.");
+      }
+      if (authorized === null || authorized !== input.amountCents || (known && known.state !== "authorized")) {
+        return {
+          reference: input.authorizationReference,
+          status: "FAILURE",
+          message: "The payment was not authorised.",
+        };
+      }
+      return { reference: input.authorizationReference, status: "SUCCESS" };
+    },
+
+    async refund(input): Promise<GatewayResult> {
+      const earlier = refunds.get(input.idempotencyKey);
+      if (earlier) return earlier;
+      const authorized = authorizedAmount(input.authorizationReference);
+      const known = authorizations.get(input.authorizationReference);
+      let result: GatewayResult;
+      if (authorized === null || known?.state === "voided" || known?.state === "authorized") {
+        result = { reference: reference("re_fail"), status: "FAILURE", message: "The payment was not captured." };
+      } else if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > authorized) {
+        result = { reference: reference("re_fail"), status: "FAILURE", message: "The amount to refund is invalid." };
+      } else {
+        result = { reference: reference("re_test"), status: "SUCCESS" };
+      }
+      refunds.set(input.idempotencyKey, result);
+      if (refunds.size > MAX_REMEMBERED) refunds.delete(refunds.keys().next().value as string);
+      return result;
+    },
+
+    async authorize(input): Promise<AuthorizationResult> {
       const parsed = parseToken(input.token);
       if (!parsed)
         return {
@@ -173,10 +225,14 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
       if (parsed.outcome === "error")
         return { reference: reference("auth_fail"), status: "FAILURE", message: PROCESSING_ERROR_MESSAGE };
       const ref = `auth_test_${input.amountCents}_${randomBytes(10).toString("hex")}`;
-      authorizations.set(ref, { amountCents: input.amountCents, state: "authorized" });
+      authorizations.set(ref, {
+        amountCents: input.amountCents,
+        orderReference: input.orderReference,
+        state: "authorized",
+      });
       // Bounded memory: the oldest entries go first (the reference still carries the amount).
       if (authorizations.size > MAX_REMEMBERED) authorizations.delete(authorizations.keys().next().value as string);
-      return { reference: ref, status: "SUCCESS" };
+      return { reference: ref, status: "SUCCESS", card: parsed.card };
     },
 
     async capture(input): Promise<GatewayResult> {
@@ -218,7 +274,7 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
   };
 }
 
-/** The gateway of this process (the store has no other processor configured yet). */
+/** The test gateway of this process (tests and the embedded demo store). */
 let shared: PaymentGateway | undefined;
 export function defaultPaymentGateway(): PaymentGateway {
   shared ??= createTestGateway();

@@ -8,6 +8,7 @@ import { mailingAddresses } from "../../db/schema/customers.ts";
 import { centsToAmount } from "../../shared/money.ts";
 import { Forbidden, InvalidInput, NotFound } from "../errors.ts";
 import { type CardInput, CardRejected, type PaymentGateway } from "../payments/payment-gateway.ts";
+import { isStripeGateway } from "../payments/stripe-gateway.ts";
 
 export const PAYMENT_METHOD_NOT_FOUND = "This payment method was not found in your wallet.";
 export const GIFT_CARD_NOT_DELETABLE = "Gift cards cannot be deleted from the wallet.";
@@ -86,7 +87,12 @@ export async function listPaymentMethods(db: Database, customerId: number): Prom
 
 async function findActive(db: Database, customerId: number, paymentMethodId: number) {
   const [row] = await db
-    .select({ id: paymentMethods.id, isGiftCard: paymentMethods.isGiftCard })
+    .select({
+      id: paymentMethods.id,
+      isGiftCard: paymentMethods.isGiftCard,
+      gateway: paymentMethods.gateway,
+      gatewayToken: paymentMethods.gatewayToken,
+    })
     .from(paymentMethods)
     .where(
       and(
@@ -99,10 +105,27 @@ async function findActive(db: Database, customerId: number, paymentMethodId: num
   return row;
 }
 
-/** Soft delete: past transactions keep their link. Gift cards stay (spec §6), whatever the client sends. */
-export async function deletePaymentMethod(db: Database, customerId: number, paymentMethodId: number): Promise<void> {
+/**
+ * Soft delete: past transactions keep their link. Gift cards stay, whatever the client sends. A card kept
+ * at Stripe is detached from the Stripe customer first, so it cannot be charged again.
+ */
+export async function deletePaymentMethod(
+  db: Database,
+  customerId: number,
+  paymentMethodId: number,
+  gateway?: PaymentGateway,
+): Promise<void> {
   const method = await findActive(db, customerId, paymentMethodId);
   if (method.isGiftCard) throw new Forbidden(GIFT_CARD_NOT_DELETABLE);
+  if (method.gateway === "stripe" && method.gatewayToken) {
+    if (!gateway || !isStripeGateway(gateway)) {
+      throw new InvalidInput("Cards kept at Stripe can be deleted only while the store takes payments through Stripe.");
+    }
+    await gateway.detachPaymentMethod({
+      token: method.gatewayToken,
+      idempotencyKey: `customer-${customerId}:detach:${method.gatewayToken}`,
+    });
+  }
   await db
     .update(paymentMethods)
     .set({ deletedAt: new Date(), gatewayToken: null })

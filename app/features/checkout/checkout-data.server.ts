@@ -13,7 +13,6 @@ import { NotFound, ServiceError } from "../../../services/errors.ts";
 import { withSessionOrder } from "../../../services/orders/order-access.ts";
 import { findPlacedOrder, placeOrder } from "../../../services/orders/place-order.ts";
 import { attemptPayment, paymentBotCheckRequired } from "../../../services/payments/payment-attempts.ts";
-import { defaultPaymentGateway } from "../../../services/payments/test-gateway.ts";
 import { displayCurrency } from "../../../shared/store-config.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { pageVisitor } from "../cart/page-visitor.server.ts";
@@ -35,7 +34,7 @@ export async function checkoutPageData(app: AppLoadContext, request: Request, ch
       ...page,
       currency: displayCurrency(store),
       storeName: store.storeName,
-      testGateway: defaultPaymentGateway().name === "test",
+      testGateway: app.services.paymentGateway.name === "test",
       botCheckRequired: await paymentBotCheckRequired(db, paymentClient(app, visitor)),
     };
   } catch (error) {
@@ -84,7 +83,7 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
             checkoutId,
             { payment: form.payment, expectedTotalCents: form.expectedTotalCents },
             {
-              gateway: defaultPaymentGateway(),
+              gateway: app.services.paymentGateway,
               currency: displayCurrency(store),
               publicUrl: app.services.config.publicUrl,
               storeName: store.storeName,

@@ -10,8 +10,9 @@ import { migrateDatabase } from "../../../db/migrate.ts";
 import { seedDemoData } from "../../../db/seed/seed.ts";
 import { BUILD_MARKER, buildIsStale, buildStorefront } from "../../../scripts/storefront-build.ts";
 import { buildApp, type Frontend } from "../../../server/app.ts";
-import { loadStoreConfig, type ServerConfig } from "../../../server/config.ts";
+import { loadStoreConfig, type PaymentsConfig, type ServerConfig } from "../../../server/config.ts";
 import { createMailDelivery } from "../../../services/email/mailer.ts";
+import type { PaymentGateway } from "../../../services/payments/payment-gateway.ts";
 import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
 import { createStoreServices, type StoreServices } from "../../../services/store-services.ts";
 import type { StoreConfig } from "../../../shared/store-config.ts";
@@ -39,6 +40,9 @@ export interface TestStoreOptions {
   database?: DatabaseHandle;
   /** TRUST_PROXY: with 1, each request's X-Forwarded-For names its client (tests of per-address limits). */
   trustProxy?: number;
+  /** The card processor's configuration (default: the test gateway) and, for Stripe, its gateway. */
+  payments?: PaymentsConfig;
+  paymentGateway?: PaymentGateway;
 }
 
 /**
@@ -93,13 +97,14 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     publicUrl: options.publicUrl ?? "http://127.0.0.1",
     sessionSecret: randomBytes(32).toString("hex"),
     store: (options.storeConfig ?? ((config) => config))(loadStoreConfig("./config/store.json")),
+    payments: options.payments,
   };
   const mail = createMailDelivery({
     db: database.db,
     from: "store@example.com",
     outboxDir: join(dataDir, "outbox"),
   });
-  const services = createStoreServices(database, config, mail);
+  const services = createStoreServices(database, config, mail, options.paymentGateway);
   const frontend: Frontend = options.pages ? await productionFrontend() : { mode: "none" };
   const app = await buildApp({ services, frontend });
   await app.listen({ port: 0, host: "127.0.0.1" });
