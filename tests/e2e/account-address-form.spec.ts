@@ -90,10 +90,13 @@ test("address dialog: a Confirm pressed while the states are loading keeps the s
   const statesHeld = new Promise<void>((resolve) => {
     releaseStates = resolve;
   });
-  await page.route((url) => url.pathname === "/api/states", async (route) => {
-    await statesHeld;
-    await route.continue();
-  });
+  await page.route(
+    (url) => url.pathname === "/api/states",
+    async (route) => {
+      await statesHeld;
+      await route.continue();
+    },
+  );
   // Held from the page load on: the dialog asks for the country's states as soon as it mounts.
   await page.reload();
   await page.getByRole("button", { name: "Edit address 2150 Harbor Blvd" }).click();
