@@ -19,7 +19,7 @@ import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerImages } from "./plugins/images.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
-import { registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
+import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSession, sessionCookieName } from "./plugins/session.ts";
 
@@ -36,12 +36,14 @@ export interface BuildAppOptions {
   services: StoreServices;
   frontend: Frontend;
   logger?: FastifyServerOptions["logger"];
+  /** Told of every route as it is added (tests enumerate the API with it). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 const HASHED_ASSET = /^\/assets\//;
 
 /** Builds the store's HTTP app: plugins, then the REST API, then static files and server rendering. */
-export async function buildApp({ services, frontend, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, frontend, logger, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? false,
     // Only as many X-Forwarded-For hops as there are real proxies: otherwise a client could pick
@@ -54,7 +56,9 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Unreadable or oversized addresses are set aside before routing (plugins/request-edge.ts).
     rewriteUrl: rewriteUnreadableUrl,
+    clientErrorHandler: answerClientError,
   });
+  if (onRoute) app.addHook("onRoute", onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -178,13 +178,13 @@ export function HeroSlideshow({
       </div>
       {many ? (
         <>
-          {/* Over the banner's edges from 640 px (beside its lettering, which starts further in); on a
-              phone they sit in the row below the banner, with the dots, never on the picture. */}
+          {/* Over the banner's edges on desktop (outside its lettering, which starts 6 % in); on phones and
+              tablets, where that margin is narrower than a button, in the row below with the dots. */}
           <button
             type="button"
             onClick={() => run((carousel) => carousel.scrollPrev())}
             aria-label="Previous slide"
-            className={`${controlButton} absolute top-[calc(50%-22px)] left-2 hidden -translate-y-1/2 sm:flex`}
+            className={`${controlButton} absolute top-[calc(50%-22px)] left-2 hidden -translate-y-1/2 desk:flex`}
           >
             <ChevronLeft aria-hidden="true" size={22} />
           </button>
@@ -192,7 +192,7 @@ export function HeroSlideshow({
             type="button"
             onClick={() => run((carousel) => carousel.scrollNext())}
             aria-label="Next slide"
-            className={`${controlButton} absolute top-[calc(50%-22px)] right-2 hidden -translate-y-1/2 sm:flex`}
+            className={`${controlButton} absolute top-[calc(50%-22px)] right-2 hidden -translate-y-1/2 desk:flex`}
           >
             <ChevronRight aria-hidden="true" size={22} />
           </button>
@@ -202,7 +202,7 @@ export function HeroSlideshow({
               type="button"
               onClick={() => run((carousel) => carousel.scrollPrev())}
               aria-label="Previous slide"
-              className="flex size-11 items-center justify-center rounded-full text-water-900 hover:bg-surface sm:hidden"
+              className="flex size-11 items-center justify-center rounded-full text-water-900 hover:bg-surface desk:hidden"
             >
               <ChevronLeft aria-hidden="true" size={22} />
             </button>
@@ -236,7 +236,7 @@ export function HeroSlideshow({
               type="button"
               onClick={() => run((carousel) => carousel.scrollNext())}
               aria-label="Next slide"
-              className="flex size-11 items-center justify-center rounded-full text-water-900 hover:bg-surface sm:hidden"
+              className="flex size-11 items-center justify-center rounded-full text-water-900 hover:bg-surface desk:hidden"
             >
               <ChevronRight aria-hidden="true" size={22} />
             </button>

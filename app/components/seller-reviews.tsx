@@ -4,6 +4,7 @@ import { useRouteLoaderData } from "react-router";
 import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
 import { useLazyEmbla } from "./lazy-embla.ts";
 import { type SellerReview, SellerReviewCard } from "./seller-reviews-card.tsx";
+import { Notice } from "./ui/notice.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
 // 6 reviews fetched and tripled for the loop; 300 px cards, 3 visible
@@ -173,11 +174,7 @@ export function SellerReviews({
   const slideBasis = mobile ? "basis-full" : "basis-full desk:basis-[316px]";
   let body: React.ReactNode;
   if (error) {
-    body = (
-      <p role="alert" className="rounded-md border border-sale/30 bg-red-50 px-4 py-3 text-sale">
-        Could not load the seller reviews: {error}
-      </p>
-    );
+    body = <Notice tone="danger">Could not load the seller reviews: {error}</Notice>;
   } else if (!reviews) {
     body = (
       <div className="mx-auto grid max-w-[932px] gap-4 desk:grid-cols-3" aria-busy="true">

@@ -9,6 +9,7 @@ import { CategorySidebar } from "../components/category-sidebar.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
 import { toProductCardData } from "../components/product-card.tsx";
 import { RichText } from "../components/rich-text.tsx";
+import { Notice } from "../components/ui/notice.tsx";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { BrandFilters } from "../features/content/brand-filters.tsx";
 import { filterProducts, findVendor, listCollectionIndex } from "../features/content/content-data.server.ts";
@@ -162,9 +163,9 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
             <RichText html={vendor.descriptionHtml} className="mt-3 text-muted" />
           ) : null}
           {loaderData.filterError ? (
-            <p role="alert" className="mt-4 rounded-md border border-sale/30 bg-red-50 px-4 py-3 text-sale">
+            <Notice tone="danger" className="mt-4">
               {loaderData.filterError}
-            </p>
+            </Notice>
           ) : null}
           {pageInfo ? (
             <PaginationControls

@@ -16,6 +16,7 @@ import { initialSelection } from "../../shared/variant-selection.ts";
 import { Breadcrumbs, type Crumb } from "../components/breadcrumbs.tsx";
 import { StarRating } from "../components/star-rating.tsx";
 import { NotFoundView } from "../components/status-views.tsx";
+import { Notice } from "../components/ui/notice.tsx";
 import { appContext } from "../context.ts";
 import {
   cachedCollectionIndex,
@@ -294,13 +295,9 @@ function ProductView({
       <div className="container-store py-4 desk:py-6">
         <Breadcrumbs items={crumbs} />
         {loadErrors.map((message) => (
-          <p
-            key={message}
-            role="alert"
-            className="mt-3 rounded-md border border-sale/40 bg-red-50 px-3 py-2 text-sm font-medium text-sale"
-          >
+          <Notice key={message} tone="danger" className="mt-3">
             {message}
-          </p>
+          </Notice>
         ))}
         <div className="mt-4 grid gap-x-10 gap-y-5 desk:grid-cols-2 desk:grid-rows-[auto_1fr]">
           <div className="desk:col-start-2">

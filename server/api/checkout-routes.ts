@@ -34,7 +34,8 @@ const positiveId = (what: string) =>
   z.coerce
     .number({ error: `must be a ${what} id` })
     .int({ error: `must be a ${what} id` })
-    .positive({ error: `must be a ${what} id` });
+    .positive({ error: `must be a ${what} id` })
+    .max(2_147_483_647, { error: `must be a ${what} id` });
 
 const lineItemSchema = (minQuantity: number) =>
   z.object({

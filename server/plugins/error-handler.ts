@@ -31,6 +31,26 @@ function describeValidation(error: FastifyError): string {
   return parts.length ? `Invalid request: ${parts.join("; ")}` : error.message;
 }
 
+/** A PostgreSQL error code, wherever in the chain of causes the driver and Drizzle put it. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A value PostgreSQL refused as data (class 22: out of range, malformed number, uuid or text; class 54:
+ * too large for an index or a function): a value from the request no validation caught. The request is
+ * at fault, not the store; the log keeps it so the validation can be added.
+ */
+function isInputRejectedByDatabase(error: unknown): boolean {
+  const code = databaseErrorCode(error);
+  return code !== undefined && (code.startsWith("22") || code.startsWith("54"));
+}
+
 /** One error handler for the whole app: a message a person can act on, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -43,6 +63,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       return reply.status(400).send({ error: describeValidation(error) });
+    }
+    if (isInputRejectedByDatabase(error)) {
+      request.log.warn({ err: error }, "database refused a value from the request");
+      return reply
+        .status(400)
+        .send({ error: "The request has a value the store cannot use (out of range or malformed)." });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -46,8 +46,17 @@ export function capRequestBody(request: Request): { request: Request; exceeded: 
       },
     }),
   );
-  return {
-    request: new Request(request, { body: capped, duplex: "half" } as RequestInit),
-    exceeded: () => over,
+  const limited = new Request(request, { body: capped, duplex: "half" } as RequestInit);
+  // A body that is not the form it claims to be (broken multipart, no boundary) is the sender's mistake:
+  // the action answers 400, as an API route would, instead of failing with a 500.
+  const readForm = limited.formData.bind(limited);
+  limited.formData = async () => {
+    try {
+      return await readForm();
+    } catch (error) {
+      if (over) throw error;
+      throw new Response("The form you sent could not be read.", { status: 400 });
+    }
   };
+  return { request: limited, exceeded: () => over };
 }

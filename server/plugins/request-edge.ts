@@ -2,7 +2,8 @@
 // JavaScript string but not in a PostgreSQL text value, and percent-escapes that do not decode to UTF-8
 // make the router give up: both used to surface as 500s. Lengths are bounded as well, so no handler,
 // query or log line ever carries a path or query value of unbounded size.
-import type { IncomingMessage } from "node:http";
+import { type IncomingMessage, STATUS_CODES } from "node:http";
+import { type Duplex, Transform } from "node:stream";
 import type { FastifyInstance } from "fastify";
 
 /** Longest path (as sent, percent-escapes included). */
@@ -96,4 +97,79 @@ export function registerRequestEdge(app: FastifyInstance): void {
       return reply.code(problem.status).header("cache-control", "no-store").send({ error: problem.error });
     }
   });
+  // API bodies only: page actions read the raw request themselves (plugins/react-router.ts).
+  app.addHook("preParsing", async (request, reply, payload) => {
+    if (!request.url.startsWith("/api/") || !JSON_TYPE.test(request.headers["content-type"] ?? "")) return payload;
+    const guarded = limitJsonDepth(payload);
+    // Answered without reading the whole body (an error before parsing): the rest is read and dropped,
+    // as Node does for bodies nobody read, or the connection would wait for it forever.
+    reply.raw.once("finish", () => {
+      if (!guarded.writableFinished) {
+        payload.unpipe(guarded);
+        payload.resume();
+      }
+    });
+    return guarded;
+  });
+}
+
+const CLIENT_ERROR_STATUS: Record<string, number> = { ERR_HTTP_REQUEST_TIMEOUT: 408, HPE_HEADER_OVERFLOW: 431 };
+
+/**
+ * Fastify's `clientErrorHandler`, for requests Node's parser refuses before Fastify sees them (malformed,
+ * headers over 16 KB). As Fastify's own, but it says `Connection: close`, so a keep-alive client (or
+ * proxy) does not send its next request into the socket being closed, and it has no body: the request
+ * could not be read, so it may have been a HEAD, whose answer must have none.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const status = CLIENT_ERROR_STATUS[error.code ?? ""] ?? 400;
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  }
+  socket.destroy();
+}
+
+/** The content types Fastify parses as JSON. */
+const JSON_TYPE = /^\s*application\/json\s*(;|$)/i;
+
+/** Deepest nesting of arrays and objects a JSON body may have. */
+export const MAX_JSON_DEPTH = 64;
+
+class JsonTooDeep extends Error {
+  readonly statusCode = 400;
+}
+
+/**
+ * The body stream of a JSON request, refusing it as soon as its nesting passes MAX_JSON_DEPTH: a body
+ * of ten thousand nested arrays parses, but overflows the stack of whatever walks it next (validation,
+ * hashing, logging).
+ */
+export function limitJsonDepth(payload: NodeJS.ReadableStream): Transform & { receivedEncodedLength: number } {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      guard.receivedEncodedLength += chunk.length;
+      for (const byte of chunk) {
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (byte === 0x5c) escaped = true;
+          else if (byte === 0x22) inString = false;
+        } else if (byte === 0x22) inString = true;
+        else if (byte === 0x5b || byte === 0x7b) {
+          if (++depth > MAX_JSON_DEPTH) {
+            return callback(
+              new JsonTooDeep(`The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`),
+            );
+          }
+        } else if (byte === 0x5d || byte === 0x7d) depth--;
+      }
+      callback(null, chunk);
+    },
+  }) as Transform & { receivedEncodedLength: number };
+  guard.receivedEncodedLength = 0;
+  payload.on("error", (error) => guard.destroy(error));
+  return payload.pipe(guard) as Transform & { receivedEncodedLength: number };
 }

@@ -27,7 +27,7 @@ import {
   loadCheckoutState,
   priceCheckout,
 } from "../checkout/checkout-state.ts";
-import { requireVisitorCheckout, type Visitor } from "../checkout/visitor-checkout.ts";
+import { isCheckoutId, requireVisitorCheckout, type Visitor } from "../checkout/visitor-checkout.ts";
 import { redeemDiscountCode } from "../discounts/discount-store.ts";
 import { queueEmail } from "../email/mailer.ts";
 import { InvalidInput, NotFound, ServiceError, Unprocessable } from "../errors.ts";
@@ -169,6 +169,7 @@ async function findOrderOfCheckout(db: Pick<Database, "select">, checkoutId: str
 
 /** A retry after success: the order of this checkout, when the visitor is the one who placed it. */
 export async function findPlacedOrder(db: Database, visitor: Visitor, checkoutId: string): Promise<PlacedOrder | null> {
+  if (!isCheckoutId(checkoutId)) return null;
   const order = await findOrderOfCheckout(db, checkoutId);
   if (!order) return null;
   const mine =

@@ -187,10 +187,10 @@ export async function filterProducts(
   const shown = (list: readonly string[]) => list.map((word) => display.get(word) ?? word);
 
   const synonyms = words.length > 0 ? await loadSynonyms(db) : EMPTY_SYNONYMS;
-  const planFor = (searched: readonly string[], headCount: number, attributesRequired = false) =>
+  const planFor = (searched: readonly string[], headCount: number, requiredAttributes: readonly string[] = []) =>
     buildSearchPlan(searched, searched.filter((word) => !display.has(word)).join(" "), synonyms, {
       headCount,
-      attributesRequired,
+      requiredAttributes,
     });
   const filters: ListingFilters = {
     plan: planFor(words, head.length),
@@ -215,14 +215,31 @@ export async function filterProducts(
   // Measured attributes narrow the first try ("3 hp pool pump": the 3 HP pumps, found fast even among
   // thousands of pumps). When that leaves less than a page of the named type (no 2 HP motor), they only
   // rank instead: the type first, those with the attribute first within it.
-  const narrow = attributeWords.length > 0 ? planFor(words, head.length, true) : null;
-  let listing = await findListing(db, narrow ? { ...filters, plan: narrow } : filters, extras(words));
-  if (narrow) {
-    const hits = narrow.typeNouns.length > 0 ? listing.typeHits : listing.total;
-    const short = hits === null ? listing.total === 0 : hits < ATTRIBUTE_NARROW_MIN;
-    if (short) listing = await findListing(db, filters, extras(words));
-    else filters.plan = narrow;
+  // With two or more attributes, each one left out in turn is tried next ("variable speed pump 1.5 hp":
+  // no variable speed pump has 1.5 HP; the variable speed ones, 1.5 HP first, are the answer).
+  let listing: ListingResult | null = null;
+  let unmatchedAttributes: string[] = [];
+  if (filters.plan && attributeWords.length > 0) {
+    const tries = [
+      attributeWords,
+      ...(attributeWords.length > 1
+        ? [...attributeWords].reverse().map((w) => attributeWords.filter((x) => x !== w))
+        : []),
+    ];
+    for (const required of tries.slice(0, MAX_ATTRIBUTE_TRIES)) {
+      const narrow = planFor(words, head.length, required);
+      const found = await findListing(db, { ...filters, plan: narrow }, extras(words));
+      const hits = narrow?.typeNouns.length ? found.typeHits : found.total;
+      if (hits === null ? found.total > 0 : hits >= ATTRIBUTE_NARROW_MIN) {
+        listing = found;
+        filters.plan = narrow;
+        unmatchedAttributes = attributeWords.filter((w) => !required.includes(w));
+        break;
+      }
+    }
+    if (!listing) unmatchedAttributes = attributeWords;
   }
+  listing ??= await findListing(db, filters, extras(words));
   let correctedQuery: string | null = null;
   if (filters.plan && listing.total < CORRECTION_THRESHOLD) {
     const corrected = await correctWords(db, words);
@@ -263,9 +280,9 @@ export async function filterProducts(
   }
   // The best results lack a typed attribute (no 2 HP motor: motors of other powers come first): say so.
   const ranked = filters.plan ? topRankHas(filters.plan, listing.topRank) : null;
-  if (relaxedQuery === null && ranked && !ranked.attributes && listing.total > 0) {
-    droppedWords = understood.attributes.map((a) => a.text);
-    relaxedQuery = shown(words.filter((word) => !display.has(word))).join(" ");
+  if (relaxedQuery === null && ranked && !ranked.attributes && listing.total > 0 && unmatchedAttributes.length > 0) {
+    droppedWords = shown(unmatchedAttributes);
+    relaxedQuery = shown(words.filter((word) => !unmatchedAttributes.includes(word))).join(" ");
   }
 
   const understanding: SearchUnderstanding | null =
@@ -316,6 +333,8 @@ export async function filterProducts(
 
 /** A narrow (attributes required) search with fewer matches of the named type than this ranks instead. */
 const ATTRIBUTE_NARROW_MIN = 24;
+/** Narrow tries: every attribute, then each one left out (the first few). */
+const MAX_ATTRIBUTE_TRIES = 3;
 
 /** Extra listings a relaxation may try after leaving out the words that match nothing. */
 const MAX_RELAXED_TRIES = 3;

@@ -41,8 +41,8 @@ export interface SearchPlan {
 export interface PlanOptions {
   /** How many of the words name the product; the rest say what it fits ("X for Y"). All by default. */
   headCount?: number;
-  /** Measured attributes must match too (the narrow first try); otherwise they only rank. */
-  attributesRequired?: boolean;
+  /** Attribute words that must match too (a narrow try); the others only rank. */
+  requiredAttributes?: readonly string[];
 }
 
 /**
@@ -107,8 +107,9 @@ export function buildSearchPlan(
   if (joined.length >= 3 && (words.length > 1 || joined !== words[0])) {
     match = `(${match}) | '${joined}':*`;
   }
-  const attributesRequired = options.attributesRequired === true && attributes.length > 0;
-  if (attributesRequired) match = `(${match}) & ${attributes.join(" & ")}`;
+  const required = [...new Set(options.requiredAttributes ?? [])].filter(isAttributeWord).map((word) => `'${word}'`);
+  const attributesRequired = required.length > 0;
+  if (attributesRequired) match = `(${match}) & ${required.join(" & ")}`;
   return {
     words: all,
     match,

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { productReviews, products, vendors } from "../../db/schema/catalog.ts";
 import { shippingPolicies } from "../../db/schema/commerce.ts";
+import { firstShownVariant } from "../../shared/variant-selection.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 type Json = Record<string, unknown>;
@@ -118,6 +119,27 @@ describe("GET /api/products/handle/{handle}", () => {
     }
     // The client picks "the first variant whose options all match": combinations must be distinct.
     expect(combinations.size).toBe(product.Variants.length);
+  });
+
+  test("the product's own options carry the value selected on the variant it starts with (spec §3)", async () => {
+    const handle = await pickHandle(
+      sql`(select count(*) from variants v where v.product_id = ${products.id}) > 1 and exists (select 1 from product_options o where o.product_id = ${products.id})`,
+    );
+    const product = await getProduct(handle);
+    const first = firstShownVariant(
+      product.Variants as unknown as { title: string; variantPosition: number; Options: Json[]; sku: unknown }[],
+    );
+    expect(first).not.toBeNull();
+    for (const option of product.Options) {
+      const own = first?.Options.find((candidate) => candidate.id === option.id) as
+        | { VariantSelectedOptions: { optionValueSelected: string } }
+        | undefined;
+      expect(option.VariantSelectedOptions).toEqual({
+        optionValueSelected: own?.VariantSelectedOptions.optionValueSelected,
+      });
+    }
+    // The product's sku and price are those of the same variant.
+    expect(product.sku).toBe(first?.sku);
   });
 
   test("variants carry prices, stock, SKU and their inventory levels", async () => {

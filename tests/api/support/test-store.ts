@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { FastifyServerOptions } from "fastify";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "../../../db/client.ts";
@@ -21,6 +22,10 @@ export interface TestStore {
   baseUrl: string;
   database: DatabaseHandle;
   services: StoreServices;
+  /** Every route of the app (method and URL pattern), as Fastify registered them. */
+  routes: Array<{ method: string; url: string }>;
+  /** The storefront's build when started with `pages` (its route tree is the page routes). */
+  build?: ServerBuild;
   /** fetch() against the running store; a path such as `/api/health`. */
   get(path: string, init?: RequestInit): Promise<Response>;
   json<T = Record<string, unknown>>(path: string, init?: RequestInit): Promise<{ status: number; body: T }>;
@@ -43,6 +48,8 @@ export interface TestStoreOptions {
   /** The card processor's configuration (default: the test gateway) and, for Stripe, its gateway. */
   payments?: PaymentsConfig;
   paymentGateway?: PaymentGateway;
+  /** Fastify's logger (default: none). */
+  logger?: FastifyServerOptions["logger"];
 }
 
 /**
@@ -106,7 +113,15 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
   });
   const services = createStoreServices(database, config, mail, options.paymentGateway);
   const frontend: Frontend = options.pages ? await productionFrontend() : { mode: "none" };
-  const app = await buildApp({ services, frontend });
+  const routes: TestStore["routes"] = [];
+  const app = await buildApp({
+    services,
+    frontend,
+    logger: options.logger,
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    },
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -118,6 +133,8 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     baseUrl,
     database,
     services,
+    routes,
+    build: frontend.mode === "production" ? await frontend.getBuild() : undefined,
     get,
     async json<T>(path: string, init?: RequestInit) {
       const response = await get(path, init);
