@@ -17,6 +17,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { customers } from "../../db/schema/customers.ts";
 import { findSession } from "../../services/session/session-store.ts";
+import { createConnectionCap, MAX_LIVE_CONNECTIONS_PER_ADDRESS } from "../../services/visits/connection-cap.ts";
 import {
   endStaleVisits,
   endVisit,
@@ -51,6 +52,8 @@ export interface LiveVisitsOptions {
   trustProxy?: number;
   /** The session cookie's name (sessionCookieName: prefixed on https). */
   sessionCookie?: string;
+  /** Live connections one client address may hold at once. */
+  maxConnectionsPerAddress?: number;
 }
 
 export interface LiveVisitsHandle {
@@ -141,6 +144,7 @@ export async function registerLiveVisits(
     adminToken,
     trustProxy = 0,
     sessionCookie = SESSION_COOKIE,
+    maxConnectionsPerAddress = MAX_LIVE_CONNECTIONS_PER_ADDRESS,
   }: LiveVisitsOptions,
 ): Promise<LiveVisitsHandle> {
   const io = new Server(app.server, {
@@ -178,6 +182,18 @@ export async function registerLiveVisits(
   const namespace = io.of(LIVE_VISITS_NAMESPACE);
   // Writes still running, so shutting down waits for them before the database closes.
   const pending = new Set<Promise<void>>();
+
+  // A bounded number of live connections per client address, counted until each disconnects.
+  const cap = createConnectionCap(maxConnectionsPerAddress);
+  namespace.use((socket: VisitSocket, next) => {
+    const address = clientIp(socket, trustProxy) ?? socket.handshake.address;
+    if (!cap.open(address)) {
+      next(new Error("Too many live connections from your address."));
+      return;
+    }
+    socket.once("disconnect", () => cap.close(address));
+    next();
+  });
 
   // Who is visiting: the session cookie names the signed-in customer, if any.
   namespace.use(async (socket: VisitSocket, next) => {
