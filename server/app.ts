@@ -65,6 +65,7 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
     dev: frontend.mode === "development",
     analytics: services.config.store.gTagId !== "",
     imageOrigins: sealOrigin ? [sealOrigin] : [],
+    stripe: services.paymentGateway.name === "stripe",
   });
   // Pages and API answers arrive whole (see plugins/react-router.ts), so each is compressed in one call
   // (brotli quality 4: about 2 ms for a 270 KB page). Streaming them through the thread pool instead kept
