@@ -11,6 +11,7 @@ import { requireVisitorCheckout } from "../../../services/checkout/visitor-check
 import { NotFound, ServiceError } from "../../../services/errors.ts";
 import { withSessionOrder } from "../../../services/orders/order-access.ts";
 import { findPlacedOrder, placeOrder } from "../../../services/orders/place-order.ts";
+import { isStripeGateway } from "../../../services/payments/stripe-gateway.ts";
 import { displayCurrency } from "../../../shared/store-config.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { pageVisitor } from "../cart/page-visitor.server.ts";
@@ -32,6 +33,10 @@ export async function checkoutPageData(app: AppLoadContext, request: Request, ch
       currency: displayCurrency(store),
       storeName: store.storeName,
       testGateway: app.services.paymentGateway.name === "test",
+      // Stripe's form replaces the card fields when card payments go through Stripe.
+      stripePublishableKey: isStripeGateway(app.services.paymentGateway)
+        ? app.services.paymentGateway.publishableKey
+        : null,
     };
   } catch (error) {
     if (!(error instanceof NotFound)) throw error;
