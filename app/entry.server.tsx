@@ -22,7 +22,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(appContext).nonce;
+  const { nonce, logger } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -56,7 +56,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error({ err: error }, "Page rendering failed after the first byte");
         },
       },
     );

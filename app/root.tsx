@@ -9,8 +9,8 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { countSessionCartItems } from "../services/checkout/visitor-cart.ts";
 import { displayCurrency } from "../shared/store-config.ts";
+import { supportChatOf } from "../shared/support-chat.ts";
 import type { Route } from "./+types/root";
 import { MobileBottomBar } from "./components/mobile-bottom-bar.tsx";
 import { NewsletterBlock } from "./components/newsletter-block.tsx";
@@ -22,6 +22,7 @@ import { ToastContainer } from "./components/toasts.tsx";
 import { TopNavigation } from "./components/top-navigation.tsx";
 import { appContext } from "./context.ts";
 import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/cart-context.tsx";
+import { countSessionCartItems } from "./features/cart/cart-data.server.ts";
 import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
 import { NavigationStatus } from "./features/catalog/navigation-status.tsx";
 import { LazyShellEffects } from "./features/shell/lazy-shell-effects.tsx";
@@ -33,7 +34,7 @@ import stylesheet from "./styles/app.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, nonce, session } = context.get(appContext);
+  const { services, nonce, session, logger } = context.get(appContext);
   const current = await session.get();
   const store = services.config.store;
   return {
@@ -50,13 +51,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       gTagId: store.gTagId,
       paths: store.paths,
       informationLinks: store.themeConfig.footerNavLinks.information,
+      supportChat: supportChatOf(store),
     },
     cartCount: await countSessionCartItems(services.database.db, current),
     signedIn: Boolean(current?.userId),
-    // Mobile mode by user agent as well as by width (account-and-shell §2): app.css's `desk` variant reads it.
+    // Mobile mode by user agent as well as by width so a phone in landscape still gets the phone layout: app.css's `desk` variant reads it.
     mobileAgent: isMobileUserAgent(request.headers.get("user-agent")),
     // Header bar, exit-intent offer, footer lists (features/shell).
-    shell: await loadShellData(services),
+    shell: await loadShellData(services, logger),
     // The built-in test gateway charges nothing: every page says so.
     testPayments: services.paymentGateway.name === "test",
     botCheck:
@@ -107,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             currency={data.store.storeCurrency}
             rollingTexts={data.shell.rollingTexts}
             headerLinks={data.shell.headerLinks}
+            supportChat={data.store.supportChat}
             onCartClick={onCartButtonClick}
             // Desktop only: a phone's browser never shows it, so it is not rendered for one (useMobileAgent).
             categoryBar={
@@ -170,7 +173,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <>
-      {/* Spec §4 'Fetching product...': on every navigation to a product page, whichever page it starts from. */}
+      {/* On every navigation to a product page, whichever page it starts from. */}
       <NavigationStatus />
       <Outlet />
     </>

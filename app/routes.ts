@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { storefrontRoutes } from "./features/catalog/storefront-routes.ts";
-import { contentRoutes } from "./features/shell/content-routes.ts";
+import { contentRoutes } from "./features/content/content-routes.ts";
 
 export default [
   index("routes/home.tsx"),

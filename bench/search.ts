@@ -152,7 +152,8 @@ async function prepare(target: Target, products: number): Promise<Fixtures> {
     const total = await count(handle, sql`select count(*) as n from products`);
     // A migration may empty derived search data (0005 dropped the word summaries): rebuild then too.
     const summarized = await count(handle, sql`select count(*) as n from search_word_summaries`);
-    if (indexed !== total || listed !== total || (total >= 10_000 && summarized === 0)) {
+    const attributed = await count(handle, sql`select count(*) as n from search_product_attributes`);
+    if (indexed !== total || listed !== total || attributed !== total || (total >= 10_000 && summarized === 0)) {
       console.error(`[${target.engine}] building the search index...`);
       const started = performance.now();
       await rebuildSearchIndex(handle.db);

@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { StoreServices } from "../services/store-services.ts";
-import { sealImageOrigin } from "../shared/review-seal.ts";
+import { reviewImageOrigins } from "../shared/review-seal.ts";
+import { supportChatOrigin } from "../shared/support-chat.ts";
 import { accountRoutes } from "./api/account-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
@@ -59,12 +60,13 @@ export async function buildApp({ services, frontend, logger }: BuildAppOptions):
 
   registerErrorHandler(app);
   registerRequestEdge(app);
-  const sealOrigin = sealImageOrigin(services.config.store.sealId);
   await registerSecurityHeaders(app, {
     https: services.config.publicUrl.startsWith("https://"),
     dev: frontend.mode === "development",
     analytics: services.config.store.gTagId !== "",
-    imageOrigins: sealOrigin ? [sealOrigin] : [],
+    // The review provider's seal and its reviewers' avatars.
+    imageOrigins: reviewImageOrigins(services.config.store),
+    chatOrigin: supportChatOrigin(services.config.store),
     stripe: services.paymentGateway.name === "stripe",
   });
   // Pages and API answers arrive whole (see plugins/react-router.ts), so each is compressed in one call

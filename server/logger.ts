@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from "fastify";
+import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import { redactUrl } from "../shared/redact-url.ts";
 
 /** pino options: request ids, and nothing secret in any log line. */
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
@@ -19,6 +20,16 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
         "*.token",
       ],
       censor: "[redacted]",
+    },
+    serializers: {
+      // Fastify's own fields, with link tokens taken out of the URL (?token=, ?unsubscribeToken=...).
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
   };
 }

@@ -18,3 +18,34 @@ export function sealImageOrigin(sealId: string): string | null {
   const url = sealImageUrl(sealId);
   return url ? new URL(url).origin : null;
 }
+
+/**
+ * The review provider's image origins: its reviews page's and its seal's (https only). Reviewers'
+ * avatars from these hosts are shown, and the Content-Security-Policy admits them; an avatar from
+ * anywhere else would be blocked, so the card shows the reviewer's initials instead.
+ */
+export function reviewImageOrigins(store: { reviewsUrl: string; sealId: string }): string[] {
+  const origins = new Set<string>();
+  try {
+    const reviews = new URL(store.reviewsUrl);
+    if (reviews.protocol === "https:") origins.add(reviews.origin);
+  } catch {
+    // No reviews page configured (or not a URL): no provider host from it.
+  }
+  const seal = sealImageOrigin(store.sealId);
+  if (seal) origins.add(seal);
+  return [...origins];
+}
+
+/** Whether an avatar can be shown: the store's own path, an inline image, or the provider's host. */
+export function isUsableAvatar(url: string | null | undefined, providerOrigins: readonly string[]): url is string {
+  if (!url) return false;
+  if (url.startsWith("data:image/")) return true;
+  if (url.startsWith("/")) return !url.startsWith("//");
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" && providerOrigins.includes(parsed.origin);
+  } catch {
+    return false;
+  }
+}

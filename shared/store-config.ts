@@ -18,7 +18,14 @@ export const themeConfigSchema = z.object({
   heroSection: z
     .object({
       images: z.array(
-        z.object({ url: z.string(), alt: z.string(), link: z.string().optional(), title: z.string().optional() }),
+        z.object({
+          url: z.string(),
+          /** The slide for phones (art direction): a taller picture whose lettering reads at 390 px. */
+          phoneUrl: z.string().optional(),
+          alt: z.string(),
+          link: z.string().optional(),
+          title: z.string().optional(),
+        }),
       ),
     })
     .default({ images: [] }),
@@ -29,15 +36,37 @@ export const themeConfigSchema = z.object({
   footerNavLinks: z.object({ information: z.array(link) }).default({ information: [] }),
   imagePlacements: z
     .object({
-      collection: z.object({ topBanner: z.string(), menuImage: z.string() }),
+      collection: z.object({
+        topBanner: z.string(),
+        /** The category banner's phone version (its own picture, like the hero's phoneUrl). */
+        topBannerPhone: z.string().default("topBannerPhone"),
+        menuImage: z.string(),
+      }),
     })
-    .default({ collection: { topBanner: "topBanner", menuImage: "menuImage" } }),
+    .default({ collection: { topBanner: "topBanner", topBannerPhone: "topBannerPhone", menuImage: "menuImage" } }),
   headerRollingTexts: z.array(z.string()).default([]),
   exitIntentPopUp: z
     .object({ backgroundImageUrl: z.string(), discountMessage: z.string(), discountCode: z.string() })
     .optional(),
   additionalHeaderLinks: z.array(link).default([]),
 });
+
+/**
+ * The support chat (spec shopping §1: support is advertised with chat): the chat provider's script and
+ * the store's id with it. Both empty: no chat entry. The script loads only when a shopper opens the
+ * chat; `{id}` in the URL is replaced by the id, which the script also finds in its data-chat-id.
+ */
+export const supportChatSchema = z
+  .object({
+    scriptUrl: z
+      .string()
+      .trim()
+      .refine((url) => url === "" || /^https:\/\/[^/\s]+\/\S*$/i.test(url), "must be an https:// URL (or empty)")
+      .default(""),
+    id: z.string().trim().max(200).default(""),
+  })
+  .refine((chat) => (chat.scriptUrl === "") === (chat.id === ""), "give both scriptUrl and id, or neither")
+  .default({ scriptUrl: "", id: "" });
 
 export const storeConfigSchema = z.object({
   storeName: z.string().min(1),
@@ -54,6 +83,7 @@ export const storeConfigSchema = z.object({
   storefrontAnnouncement: z.string().default(""),
   sealId: z.string().default(""),
   reviewsUrl: z.string().default(""),
+  supportChat: supportChatSchema,
   paths: z
     .object({
       products: path.default("/products"),

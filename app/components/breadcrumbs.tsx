@@ -9,13 +9,13 @@ export interface Crumb {
 
 export const HOME_CRUMB: Crumb = { label: "Home", href: "/" };
 
-/** Breadcrumbs always start with Home at '/' (spec §2); a caller's own Home crumb is not repeated. */
+/** Breadcrumbs always start with Home at '/'; a caller's own Home crumb is not repeated. */
 export function withHome(items: readonly Crumb[]): Crumb[] {
   const rest = items[0]?.href === "/" ? items.slice(1) : items;
   return [HOME_CRUMB, ...rest];
 }
 
-/** 'Search for "{query}"' (spec §2 "Breadcrumbs", search page). */
+/** 'Search for "{query}"' (search page). */
 export function searchCrumbLabel(query: string): string {
   return `Search for "${query}"`;
 }
@@ -25,7 +25,7 @@ function absoluteUrl(href: string, publicUrl: string): string {
 }
 
 /**
- * The BreadcrumbList structured data for a page's `meta` export (spec §9 "breadcrumb structured data"),
+ * The BreadcrumbList structured data for a page's `meta` export,
  * e.g. `return [{ title }, breadcrumbJsonLd(crumbs, rootData.publicUrl, request url)]`. The current page's
  * crumb has no href, so its item is `currentUrl` when given (Google accepts a last item without one).
  */

@@ -27,7 +27,7 @@ function branchOf(tree: readonly CategoryNode[], handle: string | undefined): nu
   return handle ? ancestorIds(tree, handle).slice(0, -1) : [];
 }
 
-/** Spec §2 "Category sidebar": 'ALL CATEGORIES', collapsed entries that toggle with an arrow. */
+/** The category sidebar: 'ALL CATEGORIES', collapsed entries that toggle with an arrow. */
 export function CategorySidebar({
   categories,
   error,
@@ -109,7 +109,7 @@ function CategoryList({ nodes, collectionPath, currentHandle, open, onToggle, id
           <li key={node.id}>
             <div
               className="flex items-center pr-1 hover:bg-surface"
-              // 10 px per depth (spec §9), on top of the row's own padding.
+              // 10 px per depth, on top of the row's own padding.
               style={{ paddingLeft: 12 + node.depth * CATEGORY_INDENT_PX }}
             >
               <Link

@@ -1,6 +1,6 @@
 import type { EmblaApi } from "./lazy-embla.ts";
 
-/** A drag of this share of the viewport width or more changes the slide (spec §9). */
+/** A drag of this share of the viewport width or more changes the slide. */
 export const SWIPE_THRESHOLD = 0.15;
 
 /**

@@ -1,7 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 
-/** Spec §9: header text rotation every 4 seconds. */
+/** Header text rotation every 4 seconds. */
 export const ROLLING_TEXT_INTERVAL_MS = 4000;
 
 /**

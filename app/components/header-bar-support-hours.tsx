@@ -1,7 +1,7 @@
 import { ChevronDown, Clock, Phone } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 
-/** Spec §1: the short form in the header and the expanded form. */
+/** The short form in the header and the expanded form. */
 export const SUPPORT_HOURS_SHORT = "Mon-Fri 6am-5pm PST";
 export const SUPPORT_HOURS_EXPANDED = ["Mon-Fri 6AM-8PM PST", "Sat-Sun 6AM-3PM PST"] as const;
 

@@ -1,14 +1,17 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
 import { type EmblaOptions, useLazyEmbla } from "./lazy-embla.ts";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
-/** Spec §9: the slideshow advances every 7500 ms. */
+/** The slideshow advances every 7500 ms. */
 export const SLIDE_INTERVAL_MS = 7500;
 
 export interface HeroSlide {
   url: string;
+  /** The slide's phone picture (theme config): shown on phones (lib/banner-media.ts) instead of a crop of the wide one. */
+  phoneUrl?: string;
   alt: string;
   link?: string;
   title?: string;
@@ -34,11 +37,12 @@ export function shouldAutoAdvance(state: {
 
 const EMBLA_OPTIONS: EmblaOptions = { loop: true };
 
+/** The arrows over the banner (display is set where used: hidden on phones). */
 const controlButton =
-  "flex size-11 items-center justify-center rounded-full bg-white/90 text-water-900 shadow hover:bg-white desk:size-10";
+  "size-11 items-center justify-center rounded-full bg-white/90 text-water-900 shadow hover:bg-white desk:size-10";
 
 /**
- * Spec §2 "Home page" hero: auto-advances every 7500 ms, a drag of 15 % changes the slide. It pauses
+ * Hero: auto-advances every 7500 ms, a drag of 15 % changes the slide. It pauses
  * while pointed at or focused, has a pause button (WCAG 2.2.2), and never moves by itself for visitors
  * who prefer reduced motion.
  */
@@ -122,17 +126,19 @@ export function HeroSlideshow({
         <div className="flex" aria-live={autoAdvance ? "off" : "polite"}>
           {slides.map((slide, index) => {
             const image = (
-              <img
-                src={slide.url}
-                alt={slide.alt}
-                width={1600}
-                height={400}
-                loading={index === 0 ? "eager" : "lazy"}
-                fetchPriority={index === 0 ? "high" : undefined}
-                decoding="async"
-                // The banners are 4:1: whole on desktop; phones show their left half, where the headline is.
-                className="aspect-[2/1] h-auto w-full object-cover object-left desk:aspect-[4/1] desk:object-center"
-              />
+              <picture>
+                {slide.phoneUrl ? <source media={PHONE_BANNER_MEDIA} srcSet={slide.phoneUrl} /> : null}
+                <img
+                  src={slide.url}
+                  alt={slide.alt}
+                  width={1600}
+                  height={400}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  fetchPriority={index === 0 ? "high" : undefined}
+                  decoding="async"
+                  className={`block h-auto w-full object-cover ${slide.phoneUrl ? "aspect-[8/5] sm:aspect-[4/1]" : "aspect-[4/1]"}`}
+                />
+              </picture>
             );
             // The slide's title sits in a bar under the banner, never over the banner's own lettering.
             const caption = slide.title ? (
@@ -172,11 +178,13 @@ export function HeroSlideshow({
       </div>
       {many ? (
         <>
+          {/* Over the banner's edges from 640 px (beside its lettering, which starts further in); on a
+              phone they sit in the row below the banner, with the dots, never on the picture. */}
           <button
             type="button"
             onClick={() => run((carousel) => carousel.scrollPrev())}
             aria-label="Previous slide"
-            className={`${controlButton} absolute top-[calc(50%-22px)] left-2 -translate-y-1/2`}
+            className={`${controlButton} absolute top-[calc(50%-22px)] left-2 hidden -translate-y-1/2 sm:flex`}
           >
             <ChevronLeft aria-hidden="true" size={22} />
           </button>
@@ -184,12 +192,20 @@ export function HeroSlideshow({
             type="button"
             onClick={() => run((carousel) => carousel.scrollNext())}
             aria-label="Next slide"
-            className={`${controlButton} absolute top-[calc(50%-22px)] right-2 -translate-y-1/2`}
+            className={`${controlButton} absolute top-[calc(50%-22px)] right-2 hidden -translate-y-1/2 sm:flex`}
           >
             <ChevronRight aria-hidden="true" size={22} />
           </button>
           {/* Below the banner, not over it: the controls stay legible on any picture. */}
           <div className="flex items-center justify-center gap-1">
+            <button
+              type="button"
+              onClick={() => run((carousel) => carousel.scrollPrev())}
+              aria-label="Previous slide"
+              className="flex size-11 items-center justify-center rounded-full text-water-900 hover:bg-surface sm:hidden"
+            >
+              <ChevronLeft aria-hidden="true" size={22} />
+            </button>
             {reducedMotion ? null : (
               <button
                 type="button"
@@ -216,6 +232,14 @@ export function HeroSlideshow({
                 />
               </button>
             ))}
+            <button
+              type="button"
+              onClick={() => run((carousel) => carousel.scrollNext())}
+              aria-label="Next slide"
+              className="flex size-11 items-center justify-center rounded-full text-water-900 hover:bg-surface sm:hidden"
+            >
+              <ChevronRight aria-hidden="true" size={22} />
+            </button>
           </div>
         </>
       ) : null}

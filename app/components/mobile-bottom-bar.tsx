@@ -62,7 +62,7 @@ export interface MobileBottomBarProps {
 const item =
   "flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold text-water-900 hover:bg-surface";
 
-/** Spec §2 "Mobile bottom bar": Home, Cart, Sign In or Sign Out, More; shown at 992 px and below. */
+/** Home, Cart, Sign In or Sign Out, More; shown at 992 px and below. */
 export function MobileBottomBar({
   signedIn,
   cartCount,

@@ -1,4 +1,4 @@
-// Newsletter block on every page (spec §2 "Newsletter block", §4, §5, §8): double opt-in, so success
+// Newsletter block on every page: double opt-in, so success
 // means "check your email". One request at a time; Enter submits.
 import { Mail } from "lucide-react";
 import { useId, useRef, useState } from "react";

@@ -11,7 +11,7 @@ export interface PaginationControlsProps {
   limit: number;
   /** Plural noun for the summary: 'Showing X - Y of N {resource}.' */
   resource?: string;
-  /** Prev/Next around the numbered buttons (optional, spec §2). */
+  /** Prev/Next around the numbered buttons (optional). */
   showPrevNext?: boolean;
   /** The separate Back/Next pair. */
   showBackNext?: boolean;
@@ -45,7 +45,7 @@ function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 }
 
-/** Spec §2 "Pagination controls". */
+/** Numbered page buttons with the page count; out-of-range pages are ignored. */
 export function PaginationControls({
   page,
   totalPages,
@@ -82,7 +82,7 @@ export function PaginationControls({
   function go(target: number, event: MouseEvent<HTMLAnchorElement>) {
     if (!onPageChange) return;
     event.preventDefault();
-    // Out-of-range page numbers are ignored (spec §2).
+    // Out-of-range page numbers are ignored.
     if (isValidPage(target, totalPages) && target !== page) onPageChange(target);
   }
 

@@ -104,7 +104,7 @@ const marks: Record<PaymentMethod, ReactNode> = {
   ),
 };
 
-/** Spec §2 "Footer": American Express, Apple Pay, Diners Club, Discover, Google Pay, Mastercard, PayPal, Visa. */
+/** American Express, Apple Pay, Diners Club, Discover, Google Pay, Mastercard, PayPal, Visa. */
 export function PaymentIcons({ className = "" }: { className?: string }) {
   return (
     <ul aria-label="Payment methods we accept" className={`flex flex-wrap items-center gap-2 ${className}`}>

@@ -13,7 +13,7 @@ export interface PriceProps {
 }
 
 /**
- * The price block of spec §5: the price only when valid and above 0, else the call-for-price text;
+ * The price block: the price only when valid and above 0, else the call-for-price text;
  * the compare-at price struck through only when higher and the item is for sale.
  */
 export function Price({

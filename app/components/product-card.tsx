@@ -35,7 +35,7 @@ export interface ProductCardData {
   bypassNegativeQuantity?: boolean;
 }
 
-/** A product as GET /api/products/filter lists it (spec §3 "Product (list/card)"). */
+/** A product as GET /api/products/filter lists it. */
 export interface ApiProductCard {
   id: number;
   handle: string;
@@ -81,9 +81,9 @@ export function toProductCardData(product: ApiProductCard): ProductCardData {
   };
 }
 
-/** The first cards of a grid load their images eagerly: they are above the fold on desktop (spec §2). */
+/** The first cards of a grid load their images eagerly: they are above the fold on desktop. */
 export const EAGER_CARD_COUNT = 5;
-/** Hovering a thumbnail this long switches the main image (spec §9). */
+/** Hovering a thumbnail this long switches the main image. */
 export const THUMBNAIL_HOVER_MS = 150;
 const MAX_THUMBNAILS = 4;
 const CARD_IMAGE_SIZE = 320;
@@ -99,7 +99,7 @@ export interface ProductCardProps {
   onAddToCart?: (product: ProductCardData) => unknown;
   /** Opens the quick view; the magnifier button shows only when given. */
   onQuickView?: (handle: string) => void;
-  /** The cart is updating: Add to Cart waits (spec §4). */
+  /** The cart is updating: Add to Cart waits. */
   cartBusy?: boolean;
   /** Units of this product's inventory level already in the cart. */
   quantityInCart?: number;
@@ -111,7 +111,7 @@ export interface ProductCardProps {
   layout?: "grid" | "list";
 }
 
-/** Spec §2 "Product card". */
+/** A product card in a grid or list: image, title, price, rating and Add to Cart. */
 export function ProductCard({
   product,
   productPath,
@@ -221,7 +221,7 @@ export function ProductCard({
               >
                 <Search aria-hidden="true" size={18} />
               </button>
-              {/* Tooltip: shows after 250 ms, hides after 400 ms (spec §2); hover only, the button has its name. */}
+              {/* Tooltip: shows after 250 ms, hides after 400 ms; hover only, the button has its name. */}
               <span
                 aria-hidden="true"
                 className="pointer-events-none absolute bottom-full right-0 mb-1 whitespace-nowrap rounded bg-ink px-2 py-1 text-xs text-white opacity-0 transition-opacity delay-400 group-hover/qv:opacity-100 group-hover/qv:delay-250"
@@ -291,7 +291,7 @@ export function ProductCard({
           </p>
           <button
             type="button"
-            className="btn-primary mt-2 w-full gap-1.5 px-2 text-sm sm:text-base desk:px-3"
+            className="btn-primary mt-2 w-full gap-1.5 whitespace-nowrap px-2 text-sm sm:text-base"
             disabled={disabled}
             aria-busy={adding || undefined}
             onClick={addToCart}

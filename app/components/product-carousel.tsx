@@ -5,7 +5,7 @@ import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
 import { type EmblaOptions, useLazyEmbla } from "./lazy-embla.ts";
 import { ProductCard, type ProductCardData, type ProductCardProps } from "./product-card.tsx";
 
-/** Spec §9: 2 per view and step 2 on phones, 5 and 5 on desktop (≥ 993 px), items about 250 px wide. */
+/** 2 per view and step 2 on phones, 5 and 5 on desktop (≥ 993 px), items about 250 px wide. */
 export const CAROUSEL_OPTIONS = {
   loop: true,
   align: "start",
@@ -31,7 +31,7 @@ export interface ProductCarouselProps
   /** Units of a product already in the cart (for the Add to Cart rule). */
   quantityInCart?: (product: ProductCardData) => number;
   headingLevel?: 2 | 3;
-  /** Cards per view on desktop: 5 across the full width (spec §9), 4 beside a sidebar (~250 px each either way). */
+  /** Cards per view on desktop: 5 across the full width, 4 beside a sidebar (~250 px each either way). */
   desktopPerView?: 4 | 5;
   className?: string;
 }
@@ -39,7 +39,7 @@ export interface ProductCarouselProps
 const arrowButton =
   "flex size-11 items-center justify-center rounded-full border border-line bg-white text-water-900 shadow-sm hover:bg-aqua-100 disabled:opacity-40";
 
-/** Spec §2 "Product carousel": wraps round at the ends; swipe, drag, arrows and keyboard focus all move it. */
+/** Wraps round at the ends; swipe, drag, arrows and keyboard focus all move it. */
 export function ProductCarousel({
   title,
   products,

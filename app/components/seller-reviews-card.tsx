@@ -1,4 +1,6 @@
 import { Quote } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { isUsableAvatar } from "../../shared/review-seal.ts";
 import { StarRating } from "./star-rating.tsx";
 
 export interface SellerReview {
@@ -18,15 +20,27 @@ function initials(name: string): string {
   return (letters.slice(0, 2).join("") || "?").replace(/[^\p{L}\p{N}]/gu, "") || "?";
 }
 
-/** Only same-site avatars: the content policy blocks images from elsewhere, and a broken image helps no one. */
-function usableAvatar(url: string | null): string | null {
-  return url && (url.startsWith("/") || url.startsWith("data:image/")) && !url.startsWith("//") ? url : null;
-}
-
 /** One seller review: message (or 'No feedback given.'), name, stars, avatar; links to the review page. */
-export function SellerReviewCard({ review, reviewsUrl }: { review: SellerReview; reviewsUrl: string }) {
+export function SellerReviewCard({
+  review,
+  reviewsUrl,
+  avatarOrigins = [],
+}: {
+  review: SellerReview;
+  reviewsUrl: string;
+  /** The review provider's image hosts (store config): their avatars are shown, others are not loaded. */
+  avatarOrigins?: readonly string[];
+}) {
   const href = review.url || reviewsUrl;
-  const avatar = usableAvatar(review.avatarUrl);
+  // An avatar that does not load (the provider removed it) gives way to the initials.
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // An error before hydration fires no handler: look once mounted.
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0) setFailed(true);
+  }, []);
+  const avatar = !failed && isUsableAvatar(review.avatarUrl, avatarOrigins) ? review.avatarUrl : null;
   const body = (
     <>
       <Quote aria-hidden="true" size={20} className="text-aqua-500" />
@@ -36,11 +50,15 @@ export function SellerReviewCard({ review, reviewsUrl }: { review: SellerReview;
       <div className="mt-4 flex items-center gap-3">
         {avatar ? (
           <img
+            ref={image}
             src={avatar}
             alt=""
             width={40}
             height={40}
             loading="lazy"
+            decoding="async"
+            referrerPolicy="no-referrer"
+            onError={() => setFailed(true)}
             className="size-10 rounded-full object-cover"
           />
         ) : (

@@ -6,7 +6,7 @@ import { useLazyEmbla } from "./lazy-embla.ts";
 import { type SellerReview, SellerReviewCard } from "./seller-reviews-card.tsx";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
-// Spec account-and-shell §4 and §9: 6 reviews fetched and tripled for the loop; 300 px cards, 3 visible
+// 6 reviews fetched and tripled for the loop; 300 px cards, 3 visible
 // on desktop and 1 on mobile; auto-advance every 3.5 s; a swipe of more than 50 px moves; 200 ms moves.
 export const SELLER_REVIEWS_LIMIT = 6;
 export const SELLER_REVIEWS_COPIES = 3;
@@ -38,6 +38,8 @@ export function loopSlides<T>(items: readonly T[]): { item: T; copy: boolean; in
     items.map((item, index) => ({ item, copy: round > 0, index })),
   ).flat();
 }
+
+const NO_ORIGINS: readonly string[] = [];
 
 export const PROVIDER_BADGE_TEXT = "Verified seller reviews";
 
@@ -115,7 +117,7 @@ const controlButton =
   "flex size-11 items-center justify-center rounded-full border border-line bg-white text-water-900 shadow-sm hover:border-aqua-500";
 
 /**
- * The SELLER REVIEWS carousel (spec §2). Embla does the dragging and the endless loop; it pauses while
+ * The SELLER REVIEWS carousel. Embla does the dragging and the endless loop; it pauses while
  * pointed at or focused, has a pause button, and does not move by itself for visitors who prefer
  * reduced motion.
  */
@@ -125,7 +127,10 @@ export function SellerReviews({
   className = "",
   contained = true,
 }: SellerReviewsProps) {
-  const root = useRouteLoaderData("root") as { shell?: { reviewsUrl?: string; sealUrl?: string | null } } | undefined;
+  const root = useRouteLoaderData("root") as
+    | { shell?: { reviewsUrl?: string; sealUrl?: string | null; reviewImageOrigins?: string[] } }
+    | undefined;
+  const avatarOrigins = root?.shell?.reviewImageOrigins ?? NO_ORIGINS;
   const reviewsUrl = givenUrl ?? root?.shell?.reviewsUrl ?? "";
   const sealUrl = root?.shell?.sealUrl ?? null;
   const { reviews, error } = useSellerReviews(given);
@@ -210,7 +215,7 @@ export function SellerReviews({
                   inert
                   className={`min-w-0 shrink-0 grow-0 pl-4 ${slideBasis}`}
                 >
-                  <SellerReviewCard review={item} reviewsUrl={reviewsUrl} />
+                  <SellerReviewCard review={item} reviewsUrl={reviewsUrl} avatarOrigins={avatarOrigins} />
                 </div>
               ) : (
                 // biome-ignore lint/a11y/useSemanticElements: WAI carousel pattern: a slide is a group with a role description.
@@ -223,7 +228,7 @@ export function SellerReviews({
                   data-testid="seller-review"
                   className={`min-w-0 shrink-0 grow-0 pl-4 ${slideBasis}`}
                 >
-                  <SellerReviewCard review={item} reviewsUrl={reviewsUrl} />
+                  <SellerReviewCard review={item} reviewsUrl={reviewsUrl} avatarOrigins={avatarOrigins} />
                 </div>
               ),
             )}

@@ -11,7 +11,7 @@ export interface SiteFooterProps {
   email: string;
   address: string;
   informationLinks: ReadonlyArray<{ title: string; url: string }>;
-  /** The top brands by product count (spec §9: 5). */
+  /** The top brands by product count (5). */
   brands?: ReadonlyArray<{ name: string }>;
   /** Top-level categories. */
   categories?: ReadonlyArray<{ title: string; url: string }>;
@@ -92,7 +92,7 @@ function StoreRatingBadge({ rating, reviewsUrl }: { rating: SiteFooterProps["rat
   );
 }
 
-/** Spec §2 "Footer". */
+/** The site footer: links, contact details, the brands and categories lists, payment icons. */
 export function SiteFooter({
   storeName,
   logoUrl,

@@ -1,6 +1,7 @@
 import { LogIn, Phone, ShoppingCart, User } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
+import type { SupportChat } from "../../shared/support-chat.ts";
 import { HeaderSearch } from "../features/search/header-search.tsx";
 import { HeaderBar } from "./header-bar.tsx";
 import { telHref } from "./header-bar-support-hours.tsx";
@@ -23,7 +24,9 @@ export interface SiteHeaderProps {
   rollingTexts?: readonly string[];
   /** Theme config additionalHeaderLinks. */
   headerLinks?: readonly { title: string; url: string }[];
-  /** Opens or closes the cart overlay; may call preventDefault to stay on the page (spec §4). */
+  /** The store's chat provider, shown in the support block; none: no chat entry. */
+  supportChat?: SupportChat | null;
+  /** Opens or closes the cart overlay; may call preventDefault to stay on the page. */
   onCartClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
@@ -43,11 +46,18 @@ export function SiteHeader({
   categoryBar,
   rollingTexts = [],
   headerLinks = [],
+  supportChat = null,
   onCartClick,
 }: SiteHeaderProps) {
   return (
     <header className="bg-water-900 text-white">
-      <HeaderBar rollingTexts={rollingTexts} announcement={announcement} links={headerLinks} phone={phone} />
+      <HeaderBar
+        rollingTexts={rollingTexts}
+        announcement={announcement}
+        links={headerLinks}
+        phone={phone}
+        supportChat={supportChat}
+      />
       <div className="container-store flex flex-wrap items-center gap-x-6 gap-y-3 py-3 desk:flex-nowrap">
         <Link to="/" className="shrink-0" aria-label={`${storeName} home`}>
           <img src={logoUrl} alt={storeName} width={200} height={40} className="h-10 w-auto" />
@@ -69,7 +79,7 @@ export function SiteHeader({
             <Phone aria-hidden="true" size={18} />
             {phone}
           </a>
-          {/* Sign In only for anonymous visitors (spec §6); My Account for everyone, on phones too (spec §2). */}
+          {/* Sign In only for anonymous visitors; My Account for everyone, on phones too. */}
           {signedIn ? null : (
             <Link to="/login" className={accountLink}>
               <LogIn aria-hidden="true" size={22} />

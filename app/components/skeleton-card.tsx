@@ -1,4 +1,4 @@
-/** Number of placeholder cards while a product list loads (spec §9). */
+/** Number of placeholder cards while a product list loads. */
 export const SKELETON_CARD_COUNT = 8;
 
 /**

@@ -22,7 +22,7 @@ const FILLED = starTile("#f59e0b");
 const EMPTY = starTile("#dde3ea");
 
 /**
- * Five stars, the average rounded (spec §9). One image for screen readers, not five, and two elements
+ * Five stars, the average rounded. One image for screen readers, not five, and two elements
  * in the page instead of five SVGs: a listing of 36 cards would otherwise carry 180 of them.
  */
 export function StarRating({ rating, count, size = 14, className = "" }: StarRatingProps) {

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 
-/** Spec §2 "404 page": title, text and a Go Back button that steps back in history. */
+/** Title, text and a Go Back button that steps back in history. */
 export function NotFoundView() {
   const navigate = useNavigate();
   return (
@@ -17,7 +17,7 @@ export function NotFoundView() {
   );
 }
 
-/** Spec §8 "Render error". */
+/** The page shown when rendering fails. */
 export function SomethingWentWrongView() {
   return (
     <section

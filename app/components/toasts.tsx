@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
 import { useSyncExternalStore } from "react";
 
-// Toast notifications (spec §2 "Shared screens", §4 "Toasts": auto-hide, removed on close). A tiny
+// Toast notifications (auto-hide, removed on close). A tiny
 // store any code can call (`toast.success("Product added to cart")`) and one container in the layout.
 
 export type ToastTone = "success" | "error" | "info";
@@ -146,7 +146,7 @@ function ToastList({ items, store }: { items: readonly ToastItem[]; store: Toast
 
 /**
  * Mount once in the layout. The live regions exist from the first paint, so messages added later are
- * announced; errors go to an assertive region. z-index 10002: above modals (10000), spec §9.
+ * announced; errors go to an assertive region. z-index 10002: above modals (10000).
  */
 export function ToastContainer({ store = toastStore }: { store?: ToastStore }) {
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, () => NO_TOASTS);

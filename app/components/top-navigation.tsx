@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 
-/** Spec §3 "Navigation item" as GET /api/nav answers it. */
+/** A navigation item as GET /api/nav answers it. */
 export interface NavigationMenuItem {
   id: number;
   title: string;
@@ -11,7 +11,7 @@ export interface NavigationMenuItem {
   maxChildItemsToDisplay?: number | null;
 }
 
-/** Each dropdown shows up to 8 children unless the item sets maxChildItemsToDisplay (spec §2, §9). */
+/** Each dropdown shows up to 8 children unless the item sets maxChildItemsToDisplay. */
 export const DEFAULT_MAX_CHILD_ITEMS = 8;
 /** Moving the pointer off a menu closes it after this pause, so a diagonal move to the panel survives. */
 const HOVER_CLOSE_MS = 200;
@@ -37,7 +37,7 @@ export interface TopNavigationProps {
 }
 
 /**
- * The desktop category bar (spec §2 "Top navigation"). Built as the WAI disclosure navigation pattern:
+ * The desktop category bar. Built as the WAI disclosure navigation pattern:
  * each top item is a button that shows a list of links; for site navigation this reads better with
  * screen readers than an application menu (role="menu") and needs no focus trap. Hidden below 993 px,
  * where the bottom bar's More sheet takes over.

@@ -1,8 +1,8 @@
-// Mobile mode (spec account-and-shell §2): a window of 992 px or less, or a mobile user agent. The width
+// Mobile mode: a window of 992 px or less, or a mobile user agent. The width
 // is the CSS `desk` variant's business; this is the user-agent half, shared by the server (the root
 // loader marks <html class="ua-mobile">, pages pick lazy images) and the browser (useMobileMode).
 
-/** Below this width the phone layout applies whatever the user agent (spec §9: breakpoint 992 px). */
+/** Below this width the phone layout applies whatever the user agent (breakpoint 992 px). */
 export const MOBILE_MAX_WIDTH = 992;
 
 /** The class on <html> that turns the `desk` variant off for a mobile user agent (app.css). */

@@ -1,20 +1,19 @@
-// Page metadata and structured data (spec shopping §2 "Page title ... store name appended", §9 "Page
-// metadata", "Product structured data"). Loaders compute a `PageSeo` on the server; each route's `meta`
+// Page metadata and structured data (page title with the store name, product structured data). Loaders compute a `PageSeo` on the server; each route's `meta`
 // export turns it into tags with `seoMeta`, so the first HTML already carries title, description,
 // canonical URL, robots, Open Graph and JSON-LD.
 import type { MetaDescriptor } from "react-router";
 import { imageUrlForWidth } from "../../shared/image-srcset.ts";
 
-/** Open Graph image width (spec §9 "image width 200"). */
+/** Open Graph image width. */
 export const OG_IMAGE_WIDTH = 200;
-/** Offers are declared valid for one week from the day the page is rendered (spec §9). */
+/** Offers are declared valid for one week from the day the page is rendered. */
 export const PRICE_VALID_DAYS = 7;
-/** Used when the configuration has no merchantReturnDays (spec §9 "falling back to a default constant"). */
+/** Used when the configuration has no merchantReturnDays. */
 export const DEFAULT_RETURN_DAYS = 30;
 
 /**
  * The contiguous ("mainland") United States: every state but Alaska and Hawaii, plus DC. Free shipping
- * and the offer's shipping details apply there only (spec §9).
+ * and the offer's shipping details apply there only.
  */
 export const MAINLAND_US_REGIONS = [
   "AL",
@@ -83,7 +82,7 @@ export interface PageSeo {
   jsonLd: readonly Record<string, unknown>[];
 }
 
-/** 'Title | Store' unless the title already names the store (spec §2). */
+/** 'Title | Store' unless the title already names the store. */
 export function withStoreName(title: string | null | undefined, storeName: string): string {
   const text = (title ?? "").trim();
   if (!text) return storeName;
@@ -254,7 +253,7 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Product with its offer, rating, return policy and shipping to the mainland US (spec §9). */
+/** Product with its offer, rating, return policy and shipping to the mainland US. */
 export function productLd(input: ProductLdInput): Record<string, unknown> {
   const validUntil = new Date(input.now.getTime() + PRICE_VALID_DAYS * 24 * 60 * 60 * 1000);
   const returnDays = input.returnDays && input.returnDays > 0 ? input.returnDays : DEFAULT_RETURN_DAYS;

@@ -2,8 +2,8 @@
 // sent to sign in first.
 import { BookUser, CreditCard, KeyRound, LogOut, MailCheck, Package } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { getUserSummary } from "../../services/account/account-service.ts";
 import { appContext } from "../context.ts";
+import { getUserSummary } from "../features/account/account-data.server.ts";
 import { AccountPage } from "../features/account/account-ui.tsx";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import { loginPath } from "../features/account/use-current-user.ts";

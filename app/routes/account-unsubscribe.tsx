@@ -1,23 +1,29 @@
 // /unsubscribe?token=...: the unsubscribe link of every newsletter e-mail. One button, no sign-in, works
 // without JavaScript.
-import { Form, useNavigation } from "react-router";
-import { ServiceError } from "../../services/errors.ts";
-import { unsubscribe } from "../../services/newsletter/newsletter-service.ts";
+import { data, Form, useNavigation } from "react-router";
 import { Notice } from "../components/ui/notice.tsx";
 import { appContext } from "../context.ts";
+import { ServiceError, unsubscribe } from "../features/account/account-data.server.ts";
 import { AccountPage } from "../features/account/account-ui.tsx";
+import { forgetLinkToken, linkTokenOf, takeLinkToken } from "../features/account/link-token.server.ts";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import type { Route } from "./+types/account-unsubscribe";
 
+const TOKEN_COOKIE = "store_newsletter_unsubscribe";
+
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+  // The token leaves the address bar (logs, analytics) for a cookie of this page; the page only says it has one.
+  return { hasToken: takeLinkToken(request, TOKEN_COOKIE) !== "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
-    await unsubscribe(context.get(appContext).services.database.db, String(form.get("token") ?? ""));
-    return { ok: true as const, message: "You are unsubscribed. We will not send you the newsletter again." };
+    await unsubscribe(context.get(appContext).services.database.db, linkTokenOf(request, form, TOKEN_COOKIE));
+    return data(
+      { ok: true as const, message: "You are unsubscribed. We will not send you the newsletter again." },
+      { headers: { "set-cookie": forgetLinkToken(TOKEN_COOKIE) } },
+    );
   } catch (error) {
     if (error instanceof ServiceError && error.status < 500) return { ok: false as const, message: error.message };
     throw error;
@@ -26,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Unsubscribe", storeNameOf(matches));
 
-export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+export default function Unsubscribe({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   return (
     <AccountPage title="Unsubscribe from the newsletter" narrow>
@@ -34,7 +40,6 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         {actionData ? <Notice tone={actionData.ok ? "success" : "danger"}>{actionData.message}</Notice> : null}
         {!actionData?.ok ? (
           <Form method="post" className="space-y-4">
-            <input type="hidden" name="token" value={loaderData.token} />
             <p className="text-muted">Press the button and this address gets no more newsletters from us.</p>
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? "Unsubscribing..." : "Unsubscribe"}

@@ -1,17 +1,17 @@
-// /address.asp: the address book (spec §2 "Address book"), fed by the customer's mailing addresses.
+// /address.asp: the address book, fed by the customer's mailing addresses.
 // Rendered on the server; changes go through the API and the list is reloaded from the loader.
 import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { redirect, useRevalidator } from "react-router";
-import { getUserSummary } from "../../services/account/account-service.ts";
-import {
-  getCustomerIdForUser,
-  listMailingAddresses,
-  type MailingAddressView,
-} from "../../services/customers/customer-service.ts";
 import { Notice } from "../components/ui/notice.tsx";
 import { appContext } from "../context.ts";
 import { apiJson, messageOf } from "../features/account/account-api.ts";
+import {
+  getCustomerIdForUser,
+  getUserSummary,
+  listMailingAddresses,
+  type MailingAddressView,
+} from "../features/account/account-data.server.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
 import { AddressDialog } from "../features/account/address-dialog.tsx";
 import { ConfirmDialog } from "../features/account/modal.tsx";

@@ -2,13 +2,13 @@
 // shipping details), the search page (355 expert assistance) and help answers. Info articles are shown
 // here; a blog post that had an old id moves permanently to its blog address.
 
-import { findArticleByLegacyId, readingTimeMinutes } from "../../services/content/article-detail.ts";
 import { articlePath } from "../../shared/content-paths.ts";
 import type { Crumb } from "../components/breadcrumbs.tsx";
-import { articleMeta } from "../features/shell/article-meta.ts";
-import { ArticleView } from "../features/shell/article-view.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+import { articleMeta } from "../features/content/article-meta.ts";
+import { ArticleView } from "../features/content/article-view.tsx";
+import { findArticleByLegacyId, readingTimeMinutes } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { movedPermanently, notFound, requestUrl, storeOf } from "../features/content/content-route.server.ts";
 import { notFoundMeta } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/article-legacy";
 

@@ -1,11 +1,10 @@
 // {blogPath}/{handle}: one blog post with its author, date, image and reading time; Article structured data.
-import { getBlogArticle, readingTimeMinutes } from "../../services/content/article-detail.ts";
-import { NotFound } from "../../services/errors.ts";
 import type { Crumb } from "../components/breadcrumbs.tsx";
-import { articleMeta } from "../features/shell/article-meta.ts";
-import { ArticleView } from "../features/shell/article-view.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { notFound, storeOf } from "../features/shell/content-route.server.ts";
+import { articleMeta } from "../features/content/article-meta.ts";
+import { ArticleView } from "../features/content/article-view.tsx";
+import { getBlogArticle, NotFound, readingTimeMinutes } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { notFound, storeOf } from "../features/content/content-route.server.ts";
 import { notFoundMeta } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/blog-article";
 

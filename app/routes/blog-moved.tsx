@@ -1,8 +1,8 @@
 // /blog and /blog/{handle} when the store's blog lives elsewhere (paths.blog in config/store.json): the
 // address shoppers and other sites know keeps working, moved permanently to the configured one.
 import type { LoaderFunctionArgs } from "react-router";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { movedPermanently, notFound, requestUrl, storeOf } from "../features/content/content-route.server.ts";
 
 /** The blog's address everyone knows; the route table adds this route only when paths.blog differs. */
 export const DEFAULT_BLOG_PATH = "/blog";

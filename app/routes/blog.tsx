@@ -1,12 +1,12 @@
 // /blog: the blog's posts, newest first, 10 a page.
 import { Link } from "react-router";
-import { listArticles } from "../../services/catalog/articles.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { notFound, pageOf, storeOf } from "../features/shell/content-route.server.ts";
-import { formatStoreDate } from "../features/shell/format-date.ts";
+import { listArticles } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { notFound, pageOf, storeOf } from "../features/content/content-route.server.ts";
+import { PrevNextNav, pagedPath } from "../features/content/prev-next-nav.tsx";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { PrevNextNav, pagedPath } from "../features/shell/prev-next-nav.tsx";
+import { formatStoreDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/blog";
 
 export const BLOG_PAGE_SIZE = 10;

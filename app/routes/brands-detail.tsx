@@ -1,24 +1,24 @@
 // /brands/{brand}: the brand's products, 25 a page, A-Z by title, with the category sidebar and a product
-// filter; the page number lives in ?page= (spec account-and-shell §2 "Brand page").
-import { listCollectionIndex } from "../../services/catalog/collections.ts";
-import { findVendor } from "../../services/content/site-indexes.ts";
-import { filterProducts } from "../../services/search/product-filter.ts";
+// filter; the page number lives in ?page=.
+
 import { formatTagFilter, MAX_PAGE, type RawCatalogQuery, safeParseCatalogQuery } from "../../shared/catalog-query.ts";
 import { brandPath } from "../../shared/content-paths.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { CategorySidebar } from "../components/category-sidebar.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
-import { BrandFilters } from "../features/shell/brand-filters.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, pageOf, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+import { toProductCardData } from "../components/product-card.tsx";
+import { RichText } from "../components/rich-text.tsx";
+import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { BrandFilters } from "../features/content/brand-filters.tsx";
+import { filterProducts, findVendor, listCollectionIndex } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { movedPermanently, notFound, pageOf, requestUrl, storeOf } from "../features/content/content-route.server.ts";
+import { pagedPath } from "../features/content/prev-next-nav.tsx";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { pagedPath } from "../features/shell/prev-next-nav.tsx";
-import { ProductGrid } from "../features/shell/product-grid.tsx";
-import { RichText } from "../features/shell/rich-text.tsx";
 import type { Route } from "./+types/brands-detail";
 
-/** Spec §9: brand product page size 25, sorted by title ascending. */
+/** Brand product page size 25, sorted by title ascending. */
 export const BRAND_PAGE_SIZE = 25;
 const PRODUCT_FIELDS = [
   "id",
@@ -179,7 +179,8 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {products.length > 0 ? (
             <ProductGrid
-              products={products}
+              products={products.map(toProductCardData)}
+              quickView={false}
               productPath={paths.products}
               currency={loaderData.currency}
               noImageUrl={loaderData.noImageUrl}

@@ -1,12 +1,12 @@
-// /brands: every brand with products, as 200x220 cards, A-Z, with Prev/Next paging (spec §2 "All brands").
+// /brands: every brand with products, as 200x220 cards, A-Z, with Prev/Next paging.
 import { Link } from "react-router";
-import { listVendors } from "../../services/catalog/vendors.ts";
 import { brandPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { notFound, pageOf, storeOf } from "../features/shell/content-route.server.ts";
+import { listVendors } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { notFound, pageOf, storeOf } from "../features/content/content-route.server.ts";
+import { PrevNextNav, pagedPath } from "../features/content/prev-next-nav.tsx";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { PrevNextNav, pagedPath } from "../features/shell/prev-next-nav.tsx";
 import type { Route } from "./+types/brands";
 
 export const BRANDS_PER_PAGE = 24;

@@ -1,14 +1,13 @@
-// /shoppingcart.asp: the cart page (spec shopping §2). Rendered on the server from the visitor's checkout;
+// /shoppingcart.asp: the cart page. Rendered on the server from the visitor's checkout;
 // once hydrated, the page and the overlay share the tab's cart store.
 import { Lock, ShoppingCart } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { getFreeShippingAmount } from "../../services/catalog/shipping-policy.ts";
-import { getVisitorCart } from "../../services/checkout/visitor-cart.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
 import { appContext } from "../context.ts";
 import { useCart } from "../features/cart/cart-context.tsx";
+import { getFreeShippingAmount, getVisitorCart } from "../features/cart/cart-data.server.ts";
 import { CartLineItem } from "../features/cart/cart-line-item.tsx";
 import { linesFromCheckout } from "../features/cart/cart-lines.ts";
 import { CartTotals } from "../features/cart/cart-totals.tsx";

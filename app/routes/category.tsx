@@ -1,11 +1,9 @@
-// Category page (spec shopping §2 "Category page", §4, §5): {collectionPath}/{handle}, with an optional
+// Category page: {collectionPath}/{handle}, with an optional
 // trailing tag filter segment (prefix_value) and the query string page, q, t, c, v, sortBy, minPrice,
 // maxPrice, limit. The heading, banner, subcategories, featured products and the filtered product list
 // are all in the first HTML.
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { type CollectionDetail, getFeaturedProducts } from "../../services/catalog/collections.ts";
-import { NotFound } from "../../services/errors.ts";
 import { formatTagFilter, LIMIT_OPTIONS, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
@@ -16,14 +14,17 @@ import { SkeletonCardGrid } from "../components/skeleton-card.tsx";
 import { appContext } from "../context.ts";
 import { useAddToCart } from "../features/cart/cart-context.tsx";
 import {
+  type CollectionDetail,
   cachedCollectionByHandle,
   cachedCollectionHierarchy,
   cachedCollectionImage,
   cachedCollectionIndex,
   compactCard,
   emptyListing,
+  getFeaturedProducts,
   loadErrorMessage,
   loadListing,
+  NotFound,
 } from "../features/catalog/catalog-data.server.ts";
 import { CategoryDescription, DESCRIPTION_FOLD_PX } from "../features/catalog/category-description.tsx";
 import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
@@ -34,6 +35,7 @@ import { displayQuery, prefixKey } from "../features/catalog/listing-query.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { SubCategories, type SubCategory } from "../features/catalog/sub-categories.tsx";
 import { useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
+import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
 import {
   absoluteUrl,
   breadcrumbListLd,
@@ -60,7 +62,7 @@ const FEATURED_LIMIT = 10;
 const foldTextLength = (phone: boolean) => Math.round((DESCRIPTION_FOLD_PX / 28) * (phone ? 45 : 110));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, logger } = context.get(appContext);
   const db = services.database.db;
   const store = services.config.store;
   const theme = store.themeConfig;
@@ -70,10 +72,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
 
   const pathTag = tagFromPathSegment(params.tagFilter);
-  // Spec §8: a failed category list shows 'Error loading categories: {message}' in the sidebar.
+  // A failed category list shows 'Error loading categories: {message}' in the sidebar.
   const { index, categoriesError } = await cachedCollectionIndex(db).then(
     (entries) => ({ index: entries, categoriesError: null as string | null }),
-    (error: unknown) => ({ index: [], categoriesError: loadErrorMessage("Category index", error) }),
+    (error: unknown) => ({ index: [], categoriesError: loadErrorMessage(logger, "Category index", error) }),
   );
   let collection: CollectionDetail | null = null;
   // A trailing segment that is not prefix_value is not a page of ours.
@@ -83,7 +85,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       throw error;
     });
   }
-  // Spec §2: an empty or unknown category shows a fallback page (an unknown one with a real 404 for
+  // An empty or unknown category shows a fallback page (an unknown one with a real 404 for
   // crawlers; an empty one is not indexed until it has products).
   const fallback = (emptyTitle: string | null) =>
     data(
@@ -105,15 +107,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     query.tags = [pathTag, ...query.tags];
   }
   const id = collection.id;
-  const [listing, featured, hierarchy, banner] = await Promise.all([
+  const [listing, featured, hierarchy, banner, phoneBanner] = await Promise.all([
     loadListing(db, query).catch((error: unknown) => {
-      // Spec §8: the collection's product failures are swallowed; the page shows its empty state.
-      console.error("Category listing failed", error);
+      // The collection's product failures are swallowed; the page shows its empty state.
+      logger.error({ err: error }, "Category listing failed");
       return emptyListing(query);
     }),
     getFeaturedProducts(db, id, FEATURED_LIMIT, { knownCollection: true }).catch(() => []),
     collection.childCollectionsCount > 0 ? cachedCollectionHierarchy(db, id).catch(() => []) : Promise.resolve([]),
     cachedCollectionImage(db, id, theme.imagePlacements.collection.topBanner).catch(() => null),
+    cachedCollectionImage(db, id, theme.imagePlacements.collection.topBannerPhone).catch(() => null),
   ]);
 
   // No product here even without the shopper's filters: an empty category, not an empty result.
@@ -168,10 +171,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     /** The description's text length: with the visitor's line length it guesses the fold (foldTextLength). */
     descriptionLength: descriptionText.length,
-    banner: banner ? { imagePath: banner.imagePath, altText: banner.altText || collection.title } : null,
+    banner: banner
+      ? {
+          imagePath: banner.imagePath,
+          phoneImagePath: phoneBanner?.imagePath ?? null,
+          altText: banner.altText || collection.title,
+        }
+      : null,
     subCategories,
     featured: featured.map(compactCard),
-    // Spec §2 "Product carousel": a banner tile linking to the configured featured products.
+    // A banner tile linking to the configured featured products.
     featuredBanner: theme.featuredProducts ?? null,
     listing,
     query,
@@ -289,15 +298,23 @@ function CategoryView({ data: page }: { data: FoundData }) {
           <div className="min-w-0">
             <div id={HEADING_ID} className="scroll-mt-4">
               {page.banner ? (
-                <img
-                  src={page.banner.imagePath}
-                  alt={page.banner.altText}
-                  width={1600}
-                  height={400}
-                  fetchPriority="high"
-                  decoding="async"
-                  className="mb-4 aspect-[4/1] w-full rounded-lg bg-surface object-cover"
-                />
+                // The phone version on phones (art direction, like the home page's slides); the wide one whole.
+                <picture>
+                  {page.banner.phoneImagePath ? (
+                    <source media={PHONE_BANNER_MEDIA} srcSet={page.banner.phoneImagePath} />
+                  ) : null}
+                  <img
+                    src={page.banner.imagePath}
+                    alt={page.banner.altText}
+                    width={1600}
+                    height={400}
+                    fetchPriority="high"
+                    decoding="async"
+                    className={`mb-4 block w-full rounded-lg bg-surface object-cover ${
+                      page.banner.phoneImagePath ? "aspect-[8/5] sm:aspect-[4/1]" : "aspect-[4/1]"
+                    }`}
+                  />
+                </picture>
               ) : null}
               <h1 className="text-2xl font-extrabold text-water-900 desk:text-3xl">{collection.title}</h1>
               {collection.descriptionHtml ? (

@@ -1,9 +1,9 @@
 // The collection path prefix itself (/collections): every top-level category with its picture and
 // subcategories: the store's map for shoppers who browse rather than search.
 import { Link } from "react-router";
-import { getNavigation } from "../../services/catalog/navigation.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { storeOf } from "../features/shell/content-route.server.ts";
+import { getNavigation } from "../features/catalog/catalog-data.server.ts";
+import { storeOf } from "../features/content/content-route.server.ts";
 import { absoluteUrl, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/collections-list";
 

@@ -1,16 +1,19 @@
 // /confirm-subscription?token=...: the newsletter's double opt-in. Opening the link shows a button; the
 // subscription is confirmed when it is pressed (mail scanners open links too). Works without JavaScript.
-import { Form, useNavigation } from "react-router";
-import { ServiceError } from "../../services/errors.ts";
-import { confirmSubscription } from "../../services/newsletter/newsletter-service.ts";
+import { data, Form, useNavigation } from "react-router";
 import { Notice } from "../components/ui/notice.tsx";
 import { appContext } from "../context.ts";
+import { confirmSubscription, ServiceError } from "../features/account/account-data.server.ts";
 import { AccountPage } from "../features/account/account-ui.tsx";
+import { forgetLinkToken, linkTokenOf, takeLinkToken } from "../features/account/link-token.server.ts";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import type { Route } from "./+types/confirm-subscription";
 
+const TOKEN_COOKIE = "store_newsletter_confirm";
+
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+  // The token leaves the address bar (logs, analytics) for a cookie of this page; the page only says it has one.
+  return { hasToken: takeLinkToken(request, TOKEN_COOKIE) !== "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,9 +27,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         storeName: services.config.store.storeName,
         secret: services.config.sessionSecret,
       },
-      String(form.get("token") ?? ""),
+      linkTokenOf(request, form, TOKEN_COOKIE),
     );
-    return { ok: true as const, message: `Thank you: ${email} is subscribed to our newsletter.` };
+    return data(
+      { ok: true as const, message: `Thank you: ${email} is subscribed to our newsletter.` },
+      { headers: { "set-cookie": forgetLinkToken(TOKEN_COOKIE) } },
+    );
   } catch (error) {
     if (error instanceof ServiceError && error.status < 500) return { ok: false as const, message: error.message };
     throw error;
@@ -42,16 +48,15 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
     <AccountPage title="Newsletter confirmation" narrow>
       <div className="space-y-4 rounded-lg border border-line bg-white p-6 shadow-sm">
         {actionData ? <Notice tone={actionData.ok ? "success" : "danger"}>{actionData.message}</Notice> : null}
-        {!actionData?.ok && loaderData.token ? (
+        {!actionData?.ok && loaderData.hasToken ? (
           <Form method="post" className="space-y-4">
-            <input type="hidden" name="token" value={loaderData.token} />
             <p className="text-muted">Please confirm that you want to receive our newsletter.</p>
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? "Confirming..." : "Confirm my subscription"}
             </button>
           </Form>
         ) : null}
-        {!loaderData.token ? (
+        {!loaderData.hasToken ? (
           <Notice tone="danger">This link is incomplete. Open it again from the e-mail.</Notice>
         ) : null}
       </div>

@@ -1,13 +1,13 @@
 // /help_answer/{handle}: one help answer, with the other answers of its topic beside it.
 import { Link } from "react-router";
-import { findHelpPage, listHelpCategories } from "../../services/content/help-pages.ts";
 import { helpAnswerPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { notFound, storeOf } from "../features/shell/content-route.server.ts";
+import { RichText } from "../components/rich-text.tsx";
+import { findHelpPage, listHelpCategories } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { notFound, storeOf } from "../features/content/content-route.server.ts";
+import { plainText } from "../features/content/plain-text.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { plainText } from "../features/shell/plain-text.ts";
-import { RichText } from "../features/shell/rich-text.tsx";
 import type { Route } from "./+types/help-answer";
 
 function crumbsFor(title: string): Crumb[] {

@@ -1,13 +1,12 @@
 // /help.asp: the help centre, its answers grouped by topic.
 import { ChevronRight, LifeBuoy } from "lucide-react";
 import { Link } from "react-router";
-import { listSiteReviews } from "../../services/catalog/reviews.ts";
-import { listHelpCategories } from "../../services/content/help-pages.ts";
 import { helpAnswerPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { telHref } from "../components/header-bar-support-hours.tsx";
 import { SELLER_REVIEWS_LIMIT, SellerReviews } from "../components/seller-reviews.tsx";
-import { storeOf } from "../features/shell/content-route.server.ts";
+import { listHelpCategories, listSiteReviews } from "../features/content/content-data.server.ts";
+import { storeOf } from "../features/content/content-route.server.ts";
 import { absoluteUrl, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/help";
 
@@ -15,12 +14,12 @@ export const HELP_PATH = "/help.asp";
 const CRUMBS: Crumb[] = [{ label: "Help Center" }];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, store } = storeOf(context);
+  const { db, store, logger } = storeOf(context);
   const [categories, reviews] = await Promise.all([
     listHelpCategories(db),
     // What other shoppers say about our help, server-rendered (the carousel fetches them itself elsewhere).
     listSiteReviews(db, { page: 0, limit: SELLER_REVIEWS_LIMIT }).catch((error: unknown) => {
-      console.error("Seller reviews could not be loaded:", error);
+      logger.error({ err: error }, "Seller reviews could not be loaded");
       return null;
     }),
   ]);

@@ -1,12 +1,9 @@
-// Home page (spec shopping §2 "Home page", §9): feature strip, hero slideshow, top categories, the Best
+// Home page: feature strip, hero slideshow, top categories, the Best
 // Sellers grid (16, best selling), the SELLER REVIEWS carousel of the shell, 'From Our Blog' (10 articles),
 // about-us questions and answers, and on phones a link to the blog. Everything is in the first HTML.
 import { ArrowRight, BadgeCheck, Check, Headset, type LucideIcon, RotateCcw, Truck } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { listArticles } from "../../services/catalog/articles.ts";
-import { suggestCollections } from "../../services/catalog/collections.ts";
-import { listSiteReviews } from "../../services/catalog/reviews.ts";
 import { parseCatalogQuery } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { HeroSlideshow } from "../components/hero-slideshow.tsx";
@@ -15,11 +12,12 @@ import { toast } from "../components/toasts.tsx";
 import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
-import { formatShortUtcDate } from "../features/shell/format-date.ts";
+import { listArticles, listSiteReviews, suggestCollections } from "../features/content/content-data.server.ts";
+import { formatShortUtcDate } from "../lib/format-date.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
 
-/** Spec §9: the home grid shows 16 products, the blog preview 10 articles. */
+/** The home grid shows 16 products, the blog preview 10 articles. */
 export const HOME_GRID_SIZE = 16;
 export const HOME_ARTICLES = 10;
 export const BEST_SELLERS_TITLE = "Best Sellers";
@@ -39,7 +37,7 @@ const bestSellersCache = createTtlCache<ListingResult>();
 const categoriesCache = createTtlCache<TopCategory[]>();
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, logger } = context.get(appContext);
   const db = services.database.db;
   const store = services.config.store;
   const theme = store.themeConfig;
@@ -50,13 +48,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     bestSellersCache(db, "best", () => loadListing(db, query))
       .then((listing) => listing.products)
       .catch((error: unknown) => {
-        // Spec §8: the home grid's failure is an error toast; the rest of the page still renders.
-        console.error("Home best sellers failed", error);
+        // The home grid's failure is an error toast; the rest of the page still renders.
+        logger.error({ err: error }, "Home best sellers failed");
         return null;
       }),
     listArticles(db, { page: 0, limit: HOME_ARTICLES, sortBy: "CREATED", order: "DESC" })
       .then((result) => result.articles)
-      // Spec §8 "Recent articles load failure: silent".
+      // A failure to load the recent articles is silent: the section is left out.
       .catch(() => []),
     categoriesCache(db, theme.topCategories.join(","), async () => {
       const found = await Promise.all(
@@ -74,7 +72,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listSiteReviews(db, { page: 0, limit: SELLER_REVIEWS_LIMIT })
       .then((result) => result.siteReviews)
       .catch((error: unknown) => {
-        console.error("Seller reviews could not be loaded:", error);
+        logger.error({ err: error }, "Seller reviews could not be loaded");
         return null;
       }),
   ]);
@@ -307,7 +305,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          {/* Spec §2: phones also get a blog link (desktop has 'All articles' by the heading). */}
+          {/* Phones also get a blog link (desktop has 'All articles' by the heading). */}
           <div className="mt-2 desk:hidden">
             <Link to={blogPath} className="btn-secondary w-full">
               Visit our blog

@@ -1,10 +1,10 @@
 // /cindex.asp: every category as a tree.
 import { Link } from "react-router";
-import { listCollectionIndex } from "../../services/catalog/collections.ts";
 import { buildCategoryTree, type CategoryNode } from "../../shared/category-tree.ts";
 import { collectionPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { storeOf } from "../features/shell/content-route.server.ts";
+import { listCollectionIndex } from "../features/catalog/catalog-data.server.ts";
+import { storeOf } from "../features/content/content-route.server.ts";
 import { absoluteUrl, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/index-categories";
 

@@ -1,14 +1,15 @@
 // /productslist.asp: the whole catalog as product cards, A-Z by title, with the standard pagination.
-import { filterProducts } from "../../services/search/product-filter.ts";
 import { parsePage } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { notFound, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+import { toProductCardData } from "../components/product-card.tsx";
+import { filterProducts } from "../features/catalog/catalog-data.server.ts";
+import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { notFound, requestUrl, storeOf } from "../features/content/content-route.server.ts";
+import { pagedPath } from "../features/content/prev-next-nav.tsx";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { pagedPath } from "../features/shell/prev-next-nav.tsx";
-import { ProductGrid } from "../features/shell/product-grid.tsx";
 import type { Route } from "./+types/index-products-list";
 
 const PATH = "/productslist.asp";
@@ -72,7 +73,8 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
         label="Pagination, top"
       />
       <ProductGrid
-        products={products}
+        products={products.map(toProductCardData)}
+        quickView={false}
         productPath={paths.products}
         currency={loaderData.currency}
         noImageUrl={loaderData.noImageUrl}

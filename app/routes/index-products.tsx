@@ -1,13 +1,13 @@
 // /pindex.asp: every product on the store, A-Z by title, 200 to a page: a plain map of the catalog for
 // shoppers and crawlers.
 import { Link } from "react-router";
-import { listProductIndex } from "../../services/content/site-indexes.ts";
 import { productPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { notFound, pageOf, storeOf } from "../features/shell/content-route.server.ts";
+import { listProductIndex } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { notFound, pageOf, storeOf } from "../features/content/content-route.server.ts";
+import { PrevNextNav, pagedPath } from "../features/content/prev-next-nav.tsx";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { PrevNextNav, pagedPath } from "../features/shell/prev-next-nav.tsx";
 import type { Route } from "./+types/index-products";
 
 const PATH = "/pindex.asp";

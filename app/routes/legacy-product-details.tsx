@@ -1,7 +1,8 @@
 // /ProductDetails.asp?ProductCode=X: the old site's product address moves permanently to the product page.
-import { resolveProductDetailsLink } from "../../services/content/legacy-links.ts";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { movedPermanently, notFound, requestUrl, storeOf } from "../features/content/content-route.server.ts";
+import { resolveProductDetailsLink } from "../features/product/product-data.server.ts";
 import type { Route } from "./+types/legacy-product-details";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

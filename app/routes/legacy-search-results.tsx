@@ -1,7 +1,8 @@
 // /SearchResults.asp (this exact spelling: the lower-case /searchresults.asp is the search page itself):
 // the old site's category links (?Cat=N) move permanently to the category, its searches to the search page.
-import { resolveSearchResultsLink } from "../../services/content/legacy-links.ts";
-import { movedPermanently, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+
+import { resolveSearchResultsLink } from "../features/content/content-data.server.ts";
+import { movedPermanently, requestUrl, storeOf } from "../features/content/content-route.server.ts";
 import type { Route } from "./+types/legacy-search-results";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,16 +1,21 @@
 // /account/orders/{id}: one order. The signed-in customer who placed it sees it; a guest through the signed
-// link of the confirmation e-mail (?token=), and the browser that placed it right after placing it
+// link of the confirmation e-mail (?token=, exchanged on arrival for the session and removed from the
+// address), and the browser that placed it right after placing it
 // (?placed=1 shows the thank-you note). Anyone else gets the 404 page.
 import { CircleCheck } from "lucide-react";
-import { data, Link } from "react-router";
-import { loadProductCards } from "../../services/catalog/product-cards.ts";
-import { NotFound } from "../../services/errors.ts";
-import { findVisibleOrderId, getOrderDetail } from "../../services/orders/order-queries.ts";
-import { findOrderRelatedProductIds } from "../../services/orders/order-related.ts";
+import { data, Link, redirect } from "react-router";
 import { formatAddressLine } from "../../shared/address-rules.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
+import {
+  findOrderRelatedProductIds,
+  findVisibleOrderId,
+  getOrderDetail,
+  loadProductCards,
+  NotFound,
+  withSessionOrder,
+} from "../features/account/account-data.server.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
 import { OrderRelatedProducts } from "../features/cart/order-related-products.tsx";
 import { orderStatusLabel } from "../features/cart/order-status.ts";
@@ -28,6 +33,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   try {
     const token = url.searchParams.get("token");
     const visible = await findVisibleOrderId(db, visitor, orderId, token);
+    if (token !== null) {
+      // The e-mailed link's token is exchanged once for this browser's session (which then sees the order,
+      // as the browser that placed it does) and the address bar is cleaned: tokens in URLs end up in logs
+      // and in analytics. Old links keep working the same way.
+      await app.session.update(withSessionOrder(visitor.sessionData, visible));
+      url.searchParams.delete("token");
+      throw redirect(`${url.pathname}${url.search}`, { headers: { "cache-control": "no-store" } });
+    }
     const order = await getOrderDetail(db, visible);
     const store = app.services.config.store;
     // Suggestions only while the order can still take another product (Add to Order).
@@ -37,7 +50,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     return {
       order,
       related,
-      token,
+      // Add to Order is allowed by the session now; no token goes into the page.
+      token: null,
       productPath: store.paths.products,
       placed: url.searchParams.get("placed") === "1",
       signedIn: visitor.customerId !== null,

@@ -1,15 +1,15 @@
 // /orders.asp: the signed-in customer's orders, newest first. Anonymous visitors are sent to sign in.
 import { Package } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { listCustomerOrders } from "../../services/orders/order-queries.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
+import { listCustomerOrders } from "../features/account/account-data.server.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
 import { loginPath } from "../features/account/use-current-user.ts";
 import { orderStatusLabel } from "../features/cart/order-status.ts";
 import { pageVisitor } from "../features/cart/page-visitor.server.ts";
-import { formatShortUtcDate } from "../features/shell/format-date.ts";
+import { formatShortUtcDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/orders";
 
 const PAGE_SIZE = 20;

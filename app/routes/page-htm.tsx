@@ -1,8 +1,9 @@
 // /{handle}/{id}.htm: the old site's article and product addresses (also its -p/, -s/ and -a/ forms).
 // Each moves permanently to the page it became; anything else two segments long is the 404 page.
-import { resolveHtmLink } from "../../services/content/legacy-links.ts";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, storeOf } from "../features/shell/content-route.server.ts";
+
+import { resolveHtmLink } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { movedPermanently, notFound, storeOf } from "../features/content/content-route.server.ts";
 import type { Route } from "./+types/page-htm";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,16 +1,15 @@
 // /{handle}: a page of the `pages` table (contact, accessibility, price match...). An article's handle
 // works too: info articles without an old id are shown here, others move to their own address.
 // Only single-segment paths no other route claims reach this route; anything unknown is the 404 page.
-import { findArticleByHandle, readingTimeMinutes } from "../../services/content/article-detail.ts";
-import { findPageByHandle } from "../../services/content/pages.ts";
 import { articlePath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { articleMeta } from "../features/shell/article-meta.ts";
-import { ArticleView } from "../features/shell/article-view.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, storeOf } from "../features/shell/content-route.server.ts";
+import { RichText } from "../components/rich-text.tsx";
+import { articleMeta } from "../features/content/article-meta.ts";
+import { ArticleView } from "../features/content/article-view.tsx";
+import { findArticleByHandle, findPageByHandle, readingTimeMinutes } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { movedPermanently, notFound, storeOf } from "../features/content/content-route.server.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { RichText } from "../features/shell/rich-text.tsx";
 import type { Route } from "./+types/page";
 
 const HANDLE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;

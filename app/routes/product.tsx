@@ -1,4 +1,4 @@
-// Product detail page (spec shopping §2 "Product detail page", §4, §9): {productPath}/{handle} and
+// Product detail page: {productPath}/{handle} and
 // {collectionPath}/{collectionHandle}/{productPath}/{handle}; ?variant= preselects a variant by id.
 import { lazy, Suspense, useEffect, useState } from "react";
 import {
@@ -9,12 +9,6 @@ import {
   useLocation,
   useNavigate,
 } from "react-router";
-import type { ProductDetail, ProductVariant } from "../../services/catalog/product-detail.ts";
-import { getProductByHandle } from "../../services/catalog/product-detail.ts";
-import { isProductEligibleForFreeShipping } from "../../services/catalog/shipping-policy.ts";
-import { NotFound } from "../../services/errors.ts";
-import { productShippingCents, productWeightGrams } from "../../services/shipping/product-shipping-estimate.ts";
-import { loadShippingPolicy } from "../../services/shipping/shipping-policy-store.ts";
 import { FREE_SHIPPING_HIDDEN } from "../../shared/price-display.ts";
 import { recordRecentlyViewed } from "../../shared/recently-viewed.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
@@ -30,6 +24,16 @@ import {
   loadErrorMessage,
 } from "../features/catalog/catalog-data.server.ts";
 import { LazySection } from "../features/product/lazy-section.tsx";
+import {
+  getProductByHandle,
+  isProductEligibleForFreeShipping,
+  loadShippingPolicy,
+  NotFound,
+  type ProductDetail,
+  type ProductVariant,
+  productShippingCents,
+  productWeightGrams,
+} from "../features/product/product-data.server.ts";
 import { ProductGallery } from "../features/product/product-gallery.tsx";
 import { ProductPurchase } from "../features/product/product-purchase.tsx";
 import { ProductQuestions } from "../features/product/product-questions.tsx";
@@ -64,7 +68,7 @@ const RecentlyViewed = lazy(() =>
 type PageProduct = Omit<ProductDetail, "Reviews">;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, logger } = context.get(appContext);
   const db = services.database.db;
   const store = services.config.store;
   const publicUrl = services.config.publicUrl;
@@ -80,33 +84,33 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const selection = initialSelection(detail.Variants, url.searchParams.get("variant"));
   const price = selection.variant?.price ?? detail.price;
-  // Spec §8: hierarchy and free-shipping-amount failures show danger messages; the page still renders
+  // Hierarchy and free-shipping-amount failures show danger messages; the page still renders
   // (without the category path, without the free-shipping banner).
   const [eligibleForFreeShipping, shipping, hierarchy, parcel] = await Promise.all([
-    // Eligibility is a nicety: a failure only hides the note (spec §8 "only logged").
+    // Eligibility is a nicety: a failure only hides the note.
     isProductEligibleForFreeShipping(db, handle, () => cachedFreeShippingAmount(db)).catch((error: unknown) => {
-      console.error("Free-shipping eligibility failed", error);
+      logger.error({ err: error }, "Free-shipping eligibility failed");
       return false;
     }),
     cachedFreeShippingAmount(db).then(
       (amount) => ({ amount, error: null as string | null }),
       (error: unknown) => ({
         amount: FREE_SHIPPING_HIDDEN,
-        error: `Error loading the free-shipping amount: ${loadErrorMessage("Free-shipping amount", error)}`,
+        error: `Error loading the free-shipping amount: ${loadErrorMessage(logger, "Free-shipping amount", error)}`,
       }),
     ),
     cachedCollectionIndex(db).then(
       (entries) => ({ index: entries, error: null as string | null }),
       (error: unknown) => ({
         index: [],
-        error: `Error loading the category path: ${loadErrorMessage("Collection hierarchy", error)}`,
+        error: `Error loading the category path: ${loadErrorMessage(logger, "Collection hierarchy", error)}`,
       }),
     ),
     // For the offer's shipping rate (structured data); unknown (no shipping details) on failure.
     price > 0
       ? Promise.all([loadShippingPolicy(db), productWeightGrams(db, detail.id, selection.variant?.id ?? null)]).catch(
           (error: unknown) => {
-            console.error("Shipping estimate failed", error);
+            logger.error({ err: error }, "Shipping estimate failed");
             return null;
           },
         )
@@ -262,7 +266,7 @@ function ProductView({
 }: ViewProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  // Recorded as soon as the page is in the browser (spec §2); the carousel that shows the others loads later.
+  // Recorded as soon as the page is in the browser; the carousel that shows the others loads later.
   const [history, setHistory] = useState<number[]>([]);
   useEffect(() => {
     let storage: Storage | undefined;

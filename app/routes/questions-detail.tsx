@@ -1,15 +1,15 @@
 // /questions/{displayableId}/{handle}: one question and its answer (QAPage structured data). The id
 // decides; a stale handle moves permanently to the current one.
 import { Link } from "react-router";
-import { findQuestion } from "../../services/content/questions.ts";
 import { productPath, questionPath, topicPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, storeOf } from "../features/shell/content-route.server.ts";
-import { formatStoreDate } from "../features/shell/format-date.ts";
+import { RichText } from "../components/rich-text.tsx";
+import { findQuestion } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { movedPermanently, notFound, storeOf } from "../features/content/content-route.server.ts";
+import { plainText } from "../features/content/plain-text.ts";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { plainText } from "../features/shell/plain-text.ts";
-import { RichText } from "../features/shell/rich-text.tsx";
+import { formatStoreDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/questions-detail";
 
 function crumbsFor(question: { title: string; topic: { id: number; handle: string; title: string } | null }): Crumb[] {

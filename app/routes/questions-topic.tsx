@@ -1,14 +1,14 @@
 // /questions/Topic/{topicHandle}/{topicId}: the questions of one topic. The id decides; a stale handle
 // moves permanently to the current one.
 
-import { findQuestionTopic, listQuestions, listQuestionTopics } from "../../services/content/questions.ts";
 import { topicPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { movedPermanently, notFound, pageOf, requestUrl, storeOf } from "../features/shell/content-route.server.ts";
+import { findQuestionTopic, listQuestions, listQuestionTopics } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { movedPermanently, notFound, pageOf, requestUrl, storeOf } from "../features/content/content-route.server.ts";
+import { PrevNextNav, pagedPath } from "../features/content/prev-next-nav.tsx";
+import { QuestionsList, QuestionTopics } from "../features/content/questions-list.tsx";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { PrevNextNav, pagedPath } from "../features/shell/prev-next-nav.tsx";
-import { QuestionsList, QuestionTopics } from "../features/shell/questions-list.tsx";
 import type { Route } from "./+types/questions-topic";
 
 function crumbsFor(title: string): Crumb[] {

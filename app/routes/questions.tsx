@@ -1,11 +1,11 @@
 // /questions: the store's questions and answers, newest first, with the topics beside them.
-import { listQuestions, listQuestionTopics } from "../../services/content/questions.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { ContentErrorBoundary } from "../features/shell/content-error-boundary.tsx";
-import { notFound, pageOf, storeOf } from "../features/shell/content-route.server.ts";
+import { listQuestions, listQuestionTopics } from "../features/content/content-data.server.ts";
+import { ContentErrorBoundary } from "../features/content/content-error-boundary.tsx";
+import { notFound, pageOf, storeOf } from "../features/content/content-route.server.ts";
+import { PrevNextNav, pagedPath } from "../features/content/prev-next-nav.tsx";
+import { QuestionsList, QuestionTopics } from "../features/content/questions-list.tsx";
 import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
-import { PrevNextNav, pagedPath } from "../features/shell/prev-next-nav.tsx";
-import { QuestionsList, QuestionTopics } from "../features/shell/questions-list.tsx";
 import type { Route } from "./+types/questions";
 
 const CRUMBS: Crumb[] = [{ label: "Questions & Answers" }];

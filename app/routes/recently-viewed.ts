@@ -1,9 +1,9 @@
-// GET /recently-viewed?ids=3,1,2: the product cards of the shopper's history (spec §9 "Recently viewed"),
+// GET /recently-viewed?ids=3,1,2: the product cards of the shopper's history,
 // in the order asked. The ids live in the browser's storage, so the cards are fetched after the page loads.
-import { loadProductCards } from "../../services/catalog/product-cards.ts";
 import { parseRecentlyViewed } from "../../shared/recently-viewed.ts";
 import { appContext } from "../context.ts";
 import { compactCard } from "../features/catalog/catalog-data.server.ts";
+import { loadProductCards } from "../features/product/product-data.server.ts";
 import type { Route } from "./+types/recently-viewed";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

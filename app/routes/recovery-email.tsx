@@ -1,4 +1,4 @@
-// /recovery-email (spec §2 "Recovery email", §4, §8): a second address that can receive a password reset
+// /recovery-email: a second address that can receive a password reset
 // link. States: absent, present but unverified (with Verify now), present and verified.
 import { useCallback, useEffect, useState } from "react";
 import { emailSchema } from "../../shared/account-forms.ts";
@@ -48,7 +48,7 @@ export default function RecoveryEmail() {
   async function save(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    // Spec §5: an empty value blocks the submission silently.
+    // An empty value blocks the submission silently.
     if (!value.trim()) return;
     const parsed = emailSchema.safeParse(value);
     setFieldError(parsed.success ? null : "Enter a valid e-mail address");

@@ -1,19 +1,25 @@
-// Search results page (spec shopping §2 "Search results page", §4 "Search", §5, §9): /searchresults.asp
+// Search results page: /searchresults.asp
 // with q, v, minPrice, maxPrice, sortBy, limit, page, t and cat. `search` is renamed q; cat sends the
 // shopper to that category. The results are rendered on the server; filter changes rewrite the URL.
-import { LayoutGrid, List } from "lucide-react";
+import { LayoutGrid, List, X } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, redirect } from "react-router";
-import { getCollection } from "../../services/catalog/collections.ts";
-import { NotFound } from "../../services/errors.ts";
 import { LIMIT_OPTIONS, MIN_SEARCH_LENGTH } from "../../shared/catalog-query.ts";
 import { priceChips } from "../../shared/price-phrase.ts";
+import { attributeLabel, priceLabel } from "../../shared/search-understanding.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, searchCrumbLabel } from "../components/breadcrumbs.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
 import { SkeletonCardGrid } from "../components/skeleton-card.tsx";
 import { appContext } from "../context.ts";
-import { emptyListing, isQueryTooShort, loadListing } from "../features/catalog/catalog-data.server.ts";
+import {
+  emptyListing,
+  getCollection,
+  isQueryTooShort,
+  loadListing,
+  NotFound,
+  withoutPriceWords,
+} from "../features/catalog/catalog-data.server.ts";
 import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
 import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
 import { LazyFilterDrawer } from "../features/catalog/lazy-filter-drawer.tsx";
@@ -38,7 +44,7 @@ export const NO_RESULTS_TEXT = "No products match your search criteria, please t
 const RESULTS_ID = "search-results";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext);
+  const { services, logger } = context.get(appContext);
   const db = services.database.db;
   const store = services.config.store;
   const theme = store.themeConfig;
@@ -66,13 +72,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const query = readListingQuery(params, theme.defaultLimitPerPage);
   const hasText = query.q !== "" || query.vendors.length > 0;
-  // Spec §5: a search runs only when q or v has at least 3 characters; a vendor the store sells counts
+  // A search runs only when q or v has at least 3 characters; a vendor the store sells counts
   // whatever the length of its name (a brand called GE).
   const runs = hasText && !(await isQueryTooShort(db, query));
   const listing = runs
     ? await loadListing(db, query).catch((error: unknown) => {
-        // Spec §8: search failures are only logged; the page shows no results.
-        console.error("Search failed", error);
+        // Search failures are only logged; the page shows no results.
+        logger.error({ err: error }, "Search failed");
         return emptyListing(query);
       })
     : emptyListing(query);
@@ -106,6 +112,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     limitOptions: [...LIMIT_OPTIONS],
     tooShortText: `Type at least ${MIN_SEARCH_LENGTH} characters of a keyword or part number.`,
     listing,
+    // The query without its typed price ("pool pump under 600" -> "pool pump"): removing the price chip.
+    queryWithoutPrice: query.q ? withoutPriceWords(query.q) : "",
     currency: displayCurrency(store),
     productPath: store.paths.products,
     collectionPath: store.paths.collections,
@@ -129,6 +137,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const loading = nav.loading;
   const total = listing.totalObjects;
   const chips = query.q ? priceChips(query.q, query) : [];
+  const understanding = listing.understanding;
   const activeFilters =
     shown.tags.length + shown.vendors.length + (shown.minPrice !== null || shown.maxPrice !== null ? 1 : 0);
 
@@ -136,7 +145,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
     event.preventDefault();
     const words = within.trim();
     if (!words) return;
-    // Spec §2: Search Within sets q to the words typed (and clears the field).
+    // Search Within sets q to the words typed (and clears the field).
     nav.change({ q: words }, { immediate: true });
     setWithin("");
   }
@@ -191,6 +200,59 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                   : "Type a keyword or the part number from your equipment's label in the search box above."}
               </p>
             )}
+            {listing.relaxedQuery !== null && listing.droppedWords.length > 0 && total > 0 ? (
+              <p className="mt-1 text-sm text-muted" data-testid="relaxed-notice">
+                Showing results for <strong className="text-ink">{listing.relaxedQuery}</strong> — no matches for{" "}
+                {listing.droppedWords.map((word, index) => (
+                  <span key={word}>
+                    {index > 0 ? ", " : null}
+                    <strong className="text-ink">'{word}'</strong>
+                  </span>
+                ))}
+                .
+              </p>
+            ) : null}
+            {understanding &&
+            (understanding.price || understanding.lowPriceFirst || understanding.attributes.length > 0) ? (
+              <ul aria-label="Search understood as" className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+                {understanding.price ? (
+                  <li className="flex min-h-9 items-center gap-1 rounded-full border border-aqua-500 bg-aqua-100/50 pl-3 text-water-900">
+                    <span>
+                      Price: <strong>{priceLabel(understanding.price, currency)}</strong>
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => nav.change({ q: loaderData.queryWithoutPrice }, { immediate: true })}
+                      aria-label={`Remove price filter ${priceLabel(understanding.price, currency)}`}
+                      className="flex size-9 items-center justify-center rounded-full text-aqua-600 hover:bg-aqua-100"
+                    >
+                      <X aria-hidden="true" size={16} />
+                    </button>
+                  </li>
+                ) : null}
+                {understanding.lowPriceFirst ? (
+                  <li className="flex min-h-9 items-center gap-1 rounded-full border border-aqua-500 bg-aqua-100/50 pl-3 text-water-900">
+                    <span>Lowest price first</span>
+                    <button
+                      type="button"
+                      onClick={() => nav.change({ q: loaderData.queryWithoutPrice }, { immediate: true })}
+                      aria-label="Remove lowest price first"
+                      className="flex size-9 items-center justify-center rounded-full text-aqua-600 hover:bg-aqua-100"
+                    >
+                      <X aria-hidden="true" size={16} />
+                    </button>
+                  </li>
+                ) : null}
+                {understanding.attributes.map((attribute) => (
+                  <li
+                    key={`${attribute.name}-${attribute.value}`}
+                    className="flex min-h-9 items-center rounded-full border border-line px-3 text-water-900"
+                  >
+                    {attributeLabel(attribute)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {listing.correctedQuery ? (
               <p className="mt-1 text-sm text-muted">
                 Showing results for <strong className="text-ink">"{listing.correctedQuery}"</strong>.

@@ -1,4 +1,4 @@
-// Spec shopping §8: a failed category index shows 'Error loading categories: {message}'; hierarchy and
+// A failed category index shows 'Error loading categories: {message}'; hierarchy and
 // free-shipping-amount failures show danger messages on the product page instead of vanishing silently.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loadStoreConfig } from "../../server/config.ts";
@@ -67,10 +67,11 @@ const store = loadStoreConfig("config/store.json");
 function args(url: string, params: Record<string, string>) {
   // A fresh database object each time: the loaders' caches are kept per database.
   const services = { database: { db: {} }, config: { store, publicUrl: "http://store.test" } };
+  const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
   return {
     request: new Request(url),
     params,
-    context: { get: () => ({ services }) },
+    context: { get: () => ({ services, logger }) },
   };
 }
 

@@ -1,9 +1,9 @@
 // {collectionPath}/vendors: every vendor (brand) A-Z with its number of products, grouped by first letter.
 import { Link } from "react-router";
-import { listAllVendors } from "../../services/content/site-indexes.ts";
 import { brandPath } from "../../shared/content-paths.ts";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb } from "../components/breadcrumbs.tsx";
-import { storeOf } from "../features/shell/content-route.server.ts";
+import { listAllVendors } from "../features/content/content-data.server.ts";
+import { storeOf } from "../features/content/content-route.server.ts";
 import { absoluteUrl, pageMeta, rootMetaData } from "../features/shell/page-meta.ts";
 import type { Route } from "./+types/vendors";
 

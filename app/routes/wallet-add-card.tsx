@@ -1,23 +1,22 @@
-// /wallet/add-card: the hosted card form the wallet opens in a 600x400 popup (spec §7
+// /wallet/add-card: the hosted card form the wallet opens in a 600x400 popup (the target of
 // `_links.addPaymentMethod.href`). The number and CVC go to the gateway for a token and are never kept;
 // the wallet stores brand, last 4 digits and expiry. The page covers the site chrome: a popup this small
 // has room for the form only.
 import { Lock } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect } from "react-router";
-import { getUserSummary } from "../../services/account/account-service.ts";
-import { getCustomerIdForUser, listMailingAddresses } from "../../services/customers/customer-service.ts";
-import { isStripeGateway } from "../../services/payments/stripe-gateway.ts";
 import { BusyButton } from "../components/ui/busy-button.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { inputClass, TextField } from "../components/ui/text-field.tsx";
 import { appContext } from "../context.ts";
 import { apiJson } from "../features/account/account-api.ts";
+import { getCustomerIdForUser, getUserSummary, listMailingAddresses } from "../features/account/account-data.server.ts";
 import { getBotToken } from "../features/account/bot-token.ts";
 import { NoScriptNotice } from "../features/account/no-script-notice.tsx";
 import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/use-async-action.ts";
 import { loginPath } from "../features/account/use-current-user.ts";
 import { LazyStripeAddCard } from "../features/payments/lazy-stripe.tsx";
+import { stripePublishableKeyOf } from "../features/payments/payments-data.server.ts";
 import type { Route } from "./+types/wallet-add-card";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,11 +26,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!user) throw redirect(loginPath("/wallet/add-card"));
   const customerId = await getCustomerIdForUser(services.database.db, user.id);
   const addresses = customerId ? await listMailingAddresses(services.database.db, customerId) : [];
-  const gateway = services.paymentGateway;
   return {
     userId: user.id,
     // With Stripe, the card is typed into Stripe's own form (features/payments/stripe-add-card.tsx).
-    stripePublishableKey: isStripeGateway(gateway) ? gateway.publishableKey : null,
+    stripePublishableKey: stripePublishableKeyOf(services),
     name: [user.firstName, user.lastName].filter(Boolean).join(" "),
     addresses: addresses.map((address) => ({
       id: address.id,

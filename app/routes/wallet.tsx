@@ -1,4 +1,4 @@
-// /wallet (spec §2 "Wallet", §4): 'Checking login status...' until the user is known; anonymous visitors
+// /wallet: 'Checking login status...' until the user is known; anonymous visitors
 // are sent to sign in; then the tabs 'Payment methods' (default) and 'Transaction History'.
 import { useEffect } from "react";
 import { Tabs } from "../components/tabs.tsx";

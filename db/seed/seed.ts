@@ -11,6 +11,7 @@ import {
   demoBannerUrl,
   demoBrandImageUrl,
   demoMenuImageUrl,
+  demoPhoneBannerUrl,
 } from "../../services/media/demo-image.ts";
 import type { Database } from "../client.ts";
 import {
@@ -299,6 +300,12 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
     if (c.level > 2) continue;
     const collectionId = index.idByHandle.get(c.handle) ?? 0;
     imageRows.push({ collectionId, placement: "topBanner", imagePath: demoBannerUrl(c.handle), altText: c.title });
+    imageRows.push({
+      collectionId,
+      placement: "topBannerPhone",
+      imagePath: demoPhoneBannerUrl(c.handle),
+      altText: c.title,
+    });
     imageRows.push({ collectionId, placement: "menuImage", imagePath: demoMenuImageUrl(c.handle), altText: c.title });
   }
   await insertRows(db, collectionImages, imageRows);

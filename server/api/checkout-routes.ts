@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { storeBotCheck } from "../../services/bot-check/store-bot-check.ts";
 import { MAX_LINE_QUANTITY } from "../../services/checkout/cart-service.ts";
 import { addressInputSchema } from "../../services/checkout/checkout-address.ts";
 import {
@@ -22,6 +23,8 @@ import { completeCheckout } from "../../services/orders/complete-checkout.ts";
 import { withSessionOrder } from "../../services/orders/order-access.ts";
 import { findVisibleOrderId, getOrderDetail, listCustomerOrders } from "../../services/orders/order-queries.ts";
 import { PaymentActionRequired, type PlacedOrder } from "../../services/orders/place-order.ts";
+import { attemptPayment } from "../../services/payments/payment-attempts.ts";
+import { RateLimited } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
@@ -87,6 +90,8 @@ const completeBody = z.object({
   paymentMethodId: z.number().int().positive().optional(),
   /** The total shown to the shopper; the order is refused when the total is different now. */
   expectedTotal: z.number().nonnegative().optional(),
+  /** A bot-check answer for the action "checkout": needed after a refused payment. */
+  token: z.string().max(20_000).optional(),
 });
 
 function items(body: z.infer<ReturnType<typeof lineItemsBody>>) {
@@ -106,6 +111,10 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     if (body === "") return done(null, undefined);
     defaultJson(request, body as string, done);
+  });
+
+  fastify.addHook("onError", async (_request, reply, error) => {
+    if (error instanceof RateLimited) reply.header("retry-after", String(error.retryAfterSeconds));
   });
 
   async function visitorOf(request: FastifyRequest, create: boolean): Promise<Visitor> {
@@ -187,20 +196,31 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
     { schema: { params: checkoutIdParams, body: completeBody } },
     async (request, reply) => {
       const visitor = await visitorOf(request, false);
-      const { expectedTotal, ...rest } = request.body;
+      const { expectedTotal, token, ...rest } = request.body;
       let placed: PlacedOrder;
       try {
-        placed = await completeCheckout(
-          db(),
-          visitor,
-          request.params.checkoutId,
-          { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
+        placed = await attemptPayment(
           {
-            gateway: services.paymentGateway,
-            currency: displayCurrency(store),
-            publicUrl: services.config.publicUrl,
-            storeName: store.storeName,
+            db: db(),
+            botCheck: storeBotCheck(services),
+            client: { sessionId: visitor.sessionId, customerId: visitor.customerId, ip: request.ip },
+            botToken: token,
+            logRefusal: (reason) =>
+              request.log.warn({ checkoutId: request.params.checkoutId, reason }, "payment refused"),
           },
+          () =>
+            completeCheckout(
+              db(),
+              visitor,
+              request.params.checkoutId,
+              { ...rest, expectedTotalCents: expectedTotal === undefined ? undefined : amountToCents(expectedTotal) },
+              {
+                gateway: services.paymentGateway,
+                currency: displayCurrency(store),
+                publicUrl: services.config.publicUrl,
+                storeName: store.storeName,
+              },
+            ),
         );
       } catch (error) {
         // 3-D Secure: the page confirms with Stripe.js, then calls again with paymentIntentId.

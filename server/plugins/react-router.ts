@@ -42,7 +42,10 @@ export async function registerReactRouter(
         services: options.services,
         nonce: scriptNonceOf(reply.raw),
         requestId: request.id,
+        logger: request.log,
         session: request.session,
+        clientIp: request.ip,
+        log: request.log,
       });
       const body = capRequestBody(createRequest(request.raw, reply.raw));
       const response = await handler(body.request, context);

@@ -67,4 +67,13 @@ describe("Content-Security-Policy", () => {
       expect(all).not.toMatch(/stripe/);
     }
   });
+
+  test("the support chat provider's host is admitted only when a chat is configured", async () => {
+    const csp = await policy({ https: false, dev: false, chatOrigin: "https://embed.chat.example" });
+    for (const directive of ["script-src", "connect-src", "frame-src", "img-src"]) {
+      expect(csp.get(directive), directive).toContain("https://embed.chat.example");
+    }
+    const plain = await policy({ https: false, dev: false, chatOrigin: null });
+    expect([...plain.values()].flat()).not.toContain("https://embed.chat.example");
+  });
 });

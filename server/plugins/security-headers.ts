@@ -17,10 +17,12 @@ export interface SecurityHeadersOptions {
   dev: boolean;
   /** Google Analytics is configured (gTagId): its tag and collection hosts are allowed. */
   analytics?: boolean;
-  /** Further image origins (the review provider's seal). */
+  /** Further image origins (the review provider's seal and avatars). */
   imageOrigins?: string[];
   /** Card payments go through Stripe: Stripe.js and its Payment Element frames are allowed. */
   stripe?: boolean;
+  /** The support chat provider's origin (store config supportChat): its script, frames, calls and images. */
+  chatOrigin?: string | null;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     connect: options.stripe ? STRIPE_SOURCES.connect : [],
     img: options.stripe ? STRIPE_SOURCES.img : [],
   };
+  const chat = options.chatOrigin ? [options.chatOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -74,7 +77,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:", ...google.img, ...stripe.img, ...(options.imageOrigins ?? [])],
+        imgSrc: ["'self'", "data:", "blob:", ...google.img, ...stripe.img, ...(options.imageOrigins ?? []), ...chat],
         fontSrc: ["'self'", "data:"],
         // React and the design tokens use style attributes; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -85,11 +88,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
               nonceSource,
               ...google.script,
               ...stripe.script,
+              ...chat,
               "https://www.google.com/recaptcha/",
               "https://www.gstatic.com/recaptcha/",
             ],
-        connectSrc: ["'self'", "ws:", "wss:", ...google.connect, ...stripe.connect],
-        frameSrc: ["'self'", "https://www.google.com/recaptcha/", ...stripe.frame],
+        connectSrc: ["'self'", "ws:", "wss:", ...google.connect, ...stripe.connect, ...chat],
+        frameSrc: ["'self'", "https://www.google.com/recaptcha/", ...stripe.frame, ...chat],
         workerSrc: ["'self'", "blob:"],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -318,6 +318,42 @@ ${iconGroup(icon, "translate(1210 40) scale(1.5)", "#FFFFFF")}
 </svg>`;
 }
 
+/**
+ * The same banner for a phone: 800 x 500, the title in up to three large lines, the subtitle on two,
+ * the icon in the lower right. Read at 390 px wide, its lettering is about the size of the page's text.
+ */
+export function renderDemoPhoneBanner({ title, kind, subtitle }: DemoBannerInput): string {
+  const icon: DemoImageKind = kind && isDemoImageKind(kind) ? kind : "pump";
+  const lines = wrapWords(title, 16, 3);
+  const size = Math.min(...lines.map((line) => fitFontSize(line, 690, 78, 0.56)));
+  const sub = wrapWords((subtitle ?? "Genuine parts · Fast shipping · Expert help").toUpperCase(), 28, 2);
+  // The title and subtitle centred in the band above the waves.
+  const blockHeight = size + (lines.length - 1) * size * 1.12 + 60 + (sub.length - 1) * 34;
+  const firstBaseline = Math.max(48 + size, Math.round((400 - blockHeight) / 2 + size * 0.85));
+  const subtitleY = firstBaseline + (lines.length - 1) * size * 1.12 + 60;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 500" width="800" height="500" role="img" aria-label="${escapeXml(title)}">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0B3C5D"/><stop offset="1" stop-color="#125E8A"/></linearGradient></defs>
+<rect width="800" height="500" fill="url(#bg)"/>
+<path d="M0 420c100-30 200-30 300 0s200 30 300 0 150-20 200-10V500H0z" fill="${AQUA}" opacity="0.35"/>
+<path d="M0 455c130-22 260-22 400 0s260 22 400 0V500H0z" fill="${AQUA}" opacity="0.5"/>
+${lines.map((line, i) => `<text x="56" y="${Math.round(firstBaseline + i * size * 1.12)}" font-family="${SANS}" font-size="${size}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`).join("\n")}
+${sub.map((line, i) => `<text x="58" y="${Math.round(subtitleY + i * 34)}" font-family="${SANS}" font-size="24" letter-spacing="2" fill="#BFE8EF">${escapeXml(line)}</text>`).join("\n")}
+${iconGroup(icon, "translate(586 268) scale(1)", "#FFFFFF")}
+</svg>`;
+}
+
+/** Splits text into at most `maxLines` lines of about `maxLine` characters, at word boundaries. */
+function wrapWords(text: string, maxLine: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && (last.length + 1 + word.length <= maxLine || lines.length === maxLines)) {
+      lines[lines.length - 1] = `${last} ${word}`;
+    } else lines.push(word);
+  }
+  return lines.length > 0 ? lines : [""];
+}
+
 /** Splits a title into at most two lines near the middle word boundary. */
 function wrapText(text: string, maxLine: number): string[] {
   if (text.length <= maxLine) return [text];
@@ -390,6 +426,11 @@ export function demoBannerUrl(collectionHandle: string): string {
   return `/img/demo-banner/${collectionHandle}.svg`;
 }
 
+/** The phone shape of a category banner (800 x 500). */
+export function demoPhoneBannerUrl(collectionHandle: string): string {
+  return `/img/demo-banner-phone/${collectionHandle}.svg`;
+}
+
 export function demoMenuImageUrl(collectionHandle: string): string {
   return `/img/demo-menu/${collectionHandle}.svg`;
 }
@@ -441,7 +482,8 @@ export interface DemoAsset {
 
 /**
  * Renders the demo asset a URL path names, or null when the path is not one of ours.
- * Lets an HTTP route serve `/img/demo/...`, `/img/demo-banner/...` and `/img/demo-menu/...` in one call.
+ * Lets an HTTP route serve `/img/demo/...`, `/img/demo-banner/...` (and `/img/demo-banner-phone/...`) and
+ * `/img/demo-menu/...` in one call.
  */
 export function renderDemoAsset(pathname: string): DemoAsset | null {
   let decoded: string;
@@ -457,7 +499,7 @@ export function renderDemoAsset(pathname: string): DemoAsset | null {
     const brand = brandNames.get(vendor) ?? titleFromHandle(vendor);
     return { svg: renderDemoImage({ kind, brand, label, view: view ? Number(view) : 1 }) };
   }
-  const named = /^\/img\/demo-(banner|menu|article|brand)\/([a-z0-9-]{1,120})\.svg$/.exec(decoded);
+  const named = /^\/img\/demo-(banner|banner-phone|menu|article|brand)\/([a-z0-9-]{1,120})\.svg$/.exec(decoded);
   if (!named) return null;
   const [, type, handle] = named;
   if (type === "brand")
@@ -474,5 +516,6 @@ export function renderDemoAsset(pathname: string): DemoAsset | null {
   }
   const title = categoryTitles.get(handle) ?? titleFromHandle(handle);
   const kind = categoryKind(handle);
+  if (type === "banner-phone") return { svg: renderDemoPhoneBanner({ title, kind }) };
   return { svg: type === "banner" ? renderDemoBanner({ title, kind }) : renderDemoMenuImage({ title, kind }) };
 }

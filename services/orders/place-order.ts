@@ -39,7 +39,13 @@ import { buildOrderConfirmation } from "./order-email.ts";
 
 /** The card was refused (invalid, declined, or the processor failed): the cart is kept. */
 export class PaymentDeclined extends ServiceError {
-  override readonly status = 402;
+  override readonly status: number = 402;
+  /** Set when the card details failed their format checks (number, expiry, security code) before any charge. */
+  readonly cardField: string | null;
+  constructor(message: string, cardField: string | null = null) {
+    super(message);
+    this.cardField = cardField;
+  }
 }
 
 /**
@@ -269,7 +275,8 @@ async function paymentSource(
       saveCard,
     };
   } catch (error) {
-    if (error instanceof CardRejected) throw new PaymentDeclined(error.message);
+    if (error instanceof CardRejected)
+      throw new PaymentDeclined(error.message, error.field === "card" ? null : error.field);
     throw error;
   }
 }

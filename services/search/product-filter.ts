@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type CatalogQuery, isSearchTooShort, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
-import { findPricePhrases, searchTextWithoutAppliedPrices } from "../../shared/price-phrase.ts";
+import type { SearchUnderstanding } from "../../shared/search-understanding.ts";
 import { type ProductCard, toProductCard } from "../catalog/product-cards.ts";
 import {
   findListing,
@@ -10,9 +10,11 @@ import {
   type ListingFilters,
   type ListingResult,
   type TagCount,
+  topRankHas,
   type VendorCount,
 } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
+import { isAttributeWord, typeNounsOf, understandQuery } from "./query-understanding.ts";
 import { buildSearchPlan, type SearchPlan, searchWords } from "./search-plan.ts";
 import { termsToTsQuery } from "./search-text.ts";
 import { EMPTY_SYNONYMS, expandSynonyms, loadSynonyms, type SynonymIndex } from "./synonyms.ts";
@@ -33,6 +35,14 @@ export interface PageInfo {
   productMaxPrice: number;
   /** The "did you mean" query actually searched, when the words typed found (almost) nothing. */
   correctedQuery: string | null;
+  /** What the query was read as beyond its words (a price, attributes, "X for Y"); null without q. */
+  understanding: SearchUnderstanding | null;
+  /**
+   * When every word together found nothing: the words searched instead ("pool pump"), and the words
+   * left out because they matched nothing or nothing together ("xyz"). Null and [] otherwise.
+   */
+  relaxedQuery: string | null;
+  droppedWords: string[];
 }
 
 export interface CollectionSuggestion {
@@ -41,6 +51,8 @@ export interface CollectionSuggestion {
   title: string;
   handle: string;
 }
+
+export type { SearchUnderstanding };
 
 export interface ProductFilterResult {
   products: ProductCard[];
@@ -80,6 +92,9 @@ function emptyResult(limit: number, page: number): ProductFilterResult {
       availableVendors: [],
       productMaxPrice: 0,
       correctedQuery: null,
+      understanding: null,
+      relaxedQuery: null,
+      droppedWords: [],
     },
     collections: [],
   };
@@ -148,24 +163,47 @@ export async function filterProducts(
   const { limit, page } = query;
   if (await isQueryTooShort(db, query, options)) return emptyResult(limit, page);
 
-  const text = searchTextWithoutAppliedPrices(query.q, query);
-  const words = searchWords(text);
+  const understood = understandQuery(query.q);
+  const typedPrice = understood.price;
+  // A typed price applies unless the shopper set that bound explicitly (the filter's own control wins).
+  const minPrice = query.minPrice ?? typedPrice?.min ?? null;
+  const maxPrice = query.maxPrice ?? typedPrice?.max ?? null;
+  const priceApplied =
+    typedPrice !== null &&
+    ((query.minPrice === null && typedPrice.min !== null) || (query.maxPrice === null && typedPrice.max !== null));
+  const lowPriceFirst = typedPrice?.lowFirst === true && query.sortBy === "default";
+
+  const head = searchWords(understood.head);
+  const fits = searchWords(understood.fits);
+  const attributeWords = [...new Set(understood.attributes.map((a) => a.word))];
+  const words = [...head, ...fits, ...attributeWords];
   // q had something to say (>= 3 characters) but nothing searchable: nothing matches. A query that
-  // was only a price phrase now applied as minPrice/maxPrice lists everything in that range.
-  const priceOnly = text === "" && findPricePhrases(query.q).length > 0;
-  if (query.q !== "" && words.length === 0 && !priceOnly) return emptyResult(limit, page);
+  // was only a price ("under $50", "cheap") lists everything in that range.
+  if (query.q !== "" && words.length === 0 && typedPrice === null) return emptyResult(limit, page);
+
+  // How each searched word reads to the shopper: attribute words as typed ("1.5 inch", not "1d5in").
+  const display = new Map<string, string>();
+  for (const attribute of understood.attributes) display.set(attribute.word, attribute.text);
+  const shown = (list: readonly string[]) => list.map((word) => display.get(word) ?? word);
 
   const synonyms = words.length > 0 ? await loadSynonyms(db) : EMPTY_SYNONYMS;
+  const planFor = (searched: readonly string[], headCount: number, attributesRequired = false) =>
+    buildSearchPlan(searched, searched.filter((word) => !display.has(word)).join(" "), synonyms, {
+      headCount,
+      attributesRequired,
+    });
   const filters: ListingFilters = {
-    plan: buildSearchPlan(words, text, synonyms),
+    plan: planFor(words, head.length),
     collectionId: query.collectionId,
     vendors: query.vendors,
     tags: query.tags,
-    minPriceCents: query.minPrice === null ? null : amountToCents(query.minPrice),
-    maxPriceCents: query.maxPrice === null ? null : amountToCents(query.maxPrice),
+    // A typed "under 400" means priced under 400: not "call for price" (0).
+    minPriceCents: minPrice === null ? (priceApplied && maxPrice !== null ? 1 : null) : amountToCents(minPrice),
+    maxPriceCents: maxPrice === null ? null : amountToCents(maxPrice),
     isFeatured: query.isFeatured,
     availableForSaleOnly: query.availableForSaleOnly,
     sortBy: query.sortBy,
+    lowPriceFirst,
     limit,
     offset: page * limit,
   };
@@ -174,19 +212,84 @@ export async function filterProducts(
   const extras = (searched: readonly string[]): ListingExtras => ({
     collections: searched.length > 0 ? collectionSuggestionsJson(searched, synonyms) : null,
   });
-  let listing = await findListing(db, filters, extras(words));
+  // Measured attributes narrow the first try ("3 hp pool pump": the 3 HP pumps, found fast even among
+  // thousands of pumps). When that leaves less than a page of the named type (no 2 HP motor), they only
+  // rank instead: the type first, those with the attribute first within it.
+  const narrow = attributeWords.length > 0 ? planFor(words, head.length, true) : null;
+  let listing = await findListing(db, narrow ? { ...filters, plan: narrow } : filters, extras(words));
+  if (narrow) {
+    const hits = narrow.typeNouns.length > 0 ? listing.typeHits : listing.total;
+    const short = hits === null ? listing.total === 0 : hits < ATTRIBUTE_NARROW_MIN;
+    if (short) listing = await findListing(db, filters, extras(words));
+    else filters.plan = narrow;
+  }
   let correctedQuery: string | null = null;
   if (filters.plan && listing.total < CORRECTION_THRESHOLD) {
     const corrected = await correctWords(db, words);
     if (corrected) {
-      const plan: SearchPlan | null = buildSearchPlan(corrected, corrected.join(" "), synonyms);
+      const plan: SearchPlan | null = planFor(corrected, head.length);
       const retry = await findListing(db, { ...filters, plan }, extras(corrected));
       if (retry.total > listing.total) {
         listing = retry;
-        correctedQuery = corrected.join(" ");
+        correctedQuery = shown(corrected).join(" ");
       }
     }
   }
+
+  // Never an empty page when something relevant exists: leave out the words that match nothing, then
+  // (if all of them together still match nothing) the least telling ones, and say so.
+  let relaxedQuery: string | null = null;
+  let droppedWords: string[] = [];
+  const plan = filters.plan;
+  const best = plan ? topRankHas(plan, listing.topRank) : null;
+  // Nothing at all, or nothing of the product type the query names ("cheap spa cover" finding spa
+  // chemicals that mention a cover): the words are relaxed, and then the type must be there.
+  const typeMissing = plan !== null && best !== null && !best.type && listing.total > 0;
+  if (plan && (listing.total === 0 || typeMissing) && words.length > 1) {
+    const relaxed = await relaxQuery(db, words, { head, fits }, synonyms, async (kept) => {
+      const headCount = kept.filter((word) => head.includes(word)).length;
+      const keptPlan = planFor(kept, headCount);
+      // What is left must still name a kind of product ("pool pump"): "end" of "wet end" is no answer.
+      if (!keptPlan || keptPlan.typeNouns.length === 0) return null;
+      const found = await findListing(db, { ...filters, plan: keptPlan }, extras(kept));
+      const ok = found.total > 0 && (!typeMissing || (keptPlan !== null && topRankHas(keptPlan, found.topRank).type));
+      return ok ? found : null;
+    });
+    if (relaxed) {
+      listing = relaxed.listing;
+      relaxedQuery = shown(relaxed.kept).join(" ");
+      droppedWords = shown(relaxed.dropped);
+    }
+  }
+  // The best results lack a typed attribute (no 2 HP motor: motors of other powers come first): say so.
+  const ranked = filters.plan ? topRankHas(filters.plan, listing.topRank) : null;
+  if (relaxedQuery === null && ranked && !ranked.attributes && listing.total > 0) {
+    droppedWords = understood.attributes.map((a) => a.text);
+    relaxedQuery = shown(words.filter((word) => !display.has(word))).join(" ");
+  }
+
+  const understanding: SearchUnderstanding | null =
+    query.q === ""
+      ? null
+      : {
+          price: priceApplied
+            ? {
+                minPrice,
+                maxPrice,
+                text:
+                  typedPrice?.text
+                    .replace(
+                      /(?:^|\s)(?:cheap\w*|budget|affordable|inexpensive|low[\s-]*(?:cost|priced?)|bargain|economical)(?=\s|$)/gi,
+                      " ",
+                    )
+                    .trim() ?? "",
+              }
+            : null,
+          lowPriceFirst,
+          attributes: understood.attributes.map((a) => ({ name: a.name, value: a.value, text: a.text })),
+          productType: filters.plan?.typeNouns[0] ?? null,
+          fits: understood.fits === "" ? null : understood.fits,
+        };
 
   const products = (listing.cards ?? []).map(toProductCard);
   const collections = ((listing.collections ?? []) as SuggestionRow[]).map(toSuggestion);
@@ -203,7 +306,76 @@ export async function filterProducts(
       availableVendors: facets.vendors,
       productMaxPrice: centsToAmount(listing.maxPriceCents),
       correctedQuery,
+      understanding,
+      relaxedQuery,
+      droppedWords,
     },
     collections,
   };
+}
+
+/** A narrow (attributes required) search with fewer matches of the named type than this ranks instead. */
+const ATTRIBUTE_NARROW_MIN = 24;
+
+/** Extra listings a relaxation may try after leaving out the words that match nothing. */
+const MAX_RELAXED_TRIES = 3;
+
+/** Which of the words match some published product on their own (with their synonyms and forms). */
+async function wordsWithMatches(db: Database, words: readonly string[], synonyms: SynonymIndex): Promise<boolean[]> {
+  const checks = words.map((word, index) => {
+    const [term] = expandSynonyms([word], synonyms);
+    const tsquery = termsToTsQuery([{ ...term, prefix: term.prefix && index === words.length - 1 }]);
+    return sql`exists (select 1 from search_documents s where s.match_vector @@ to_tsquery('simple', ${tsquery})
+      and s.published_at is not null and s.published_at <= now())`;
+  });
+  const rows = await queryRows<Record<string, boolean>>(
+    db,
+    sql`select ${sql.join(
+      checks.map((check, index) => sql`${check} as ${sql.identifier(`w${index}`)}`),
+      sql`, `,
+    )}`,
+  );
+  return words.map((_, index) => rows[0]?.[`w${index}`] === true);
+}
+
+/**
+ * Drops words until the rest finds something: first every word that matches nothing on its own, then
+ * one at a time the least telling of the rest: what it fits (from the end), then the head's describing
+ * words (the product-type noun last). `search` answers null when a try is no better. Null when nothing
+ * helps. Measured attributes are never dropped: they only rank.
+ */
+async function relaxQuery(
+  db: Database,
+  words: readonly string[],
+  parts: { head: string[]; fits: string[] },
+  synonyms: SynonymIndex,
+  search: (kept: string[]) => Promise<ListingResult | null>,
+): Promise<{ kept: string[]; dropped: string[]; listing: ListingResult } | null> {
+  const matched = await wordsWithMatches(db, words, synonyms);
+  let kept = words.filter((_, index) => matched[index]);
+  const dropped = words.filter((_, index) => !matched[index]);
+  if (kept.length === 0) return null;
+  if (dropped.length > 0) {
+    const listing = await search(kept);
+    if (listing) return { kept, dropped, listing };
+  }
+  const typeWords = new Set(typeNounWords(parts.head));
+  const order = [
+    ...[...parts.fits].reverse(),
+    ...parts.head.filter((word) => !typeWords.has(word)),
+    ...parts.head.filter((word) => typeWords.has(word)),
+  ].filter((word) => kept.includes(word));
+  for (const word of order.slice(0, MAX_RELAXED_TRIES)) {
+    if (kept.filter((w) => !isAttributeWord(w)).length <= 1) break;
+    kept = kept.filter((w) => w !== word);
+    dropped.push(word);
+    const listing = await search(kept);
+    if (listing) return { kept, dropped, listing };
+  }
+  return null;
+}
+
+/** The head words that name a product type ("pump" of "pool pump"). */
+function typeNounWords(head: readonly string[]): string[] {
+  return head.filter((word) => typeNounsOf([word]).length > 0);
 }

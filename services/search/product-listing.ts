@@ -33,6 +33,8 @@ export interface ListingFilters {
   isFeatured: boolean | null;
   availableForSaleOnly: boolean;
   sortBy: SortOption;
+  /** With the default sort of a search: within a relevance tier, the lowest prices first ("cheap ..."). */
+  lowPriceFirst?: boolean;
   limit: number;
   offset: number;
 }
@@ -57,6 +59,10 @@ export interface ListingResult {
   cards: CardRow[] | null;
   /** The rows of ListingExtras.collections, when extras were asked for. */
   collections: unknown[] | null;
+  /** The best relevance rank on the listing (a ranked search's counted path only), else null. */
+  topRank: number | null;
+  /** How many rows are of the product type the query names (same path), else null. */
+  typeHits: number | null;
 }
 
 /**
@@ -129,7 +135,7 @@ function filterCondition(group: FacetGroup): SQL {
 }
 
 /** The ORDER BY of a sort option; every order ends with the id so pages never overlap. */
-function orderBy(sortBy: SortOption, ranked: boolean, alias: "s" | "b"): SQL {
+function orderBy(sortBy: SortOption, ranked: boolean, alias: "s" | "b", lowPriceFirst = false): SQL {
   const id = alias === "s" ? "s.product_id" : "b.id";
   const c = (column: string) => sql.raw(`${alias}.${column}`);
   const tail = (direction: "asc" | "desc") => sql.raw(`${id} ${direction}`);
@@ -152,6 +158,10 @@ function orderBy(sortBy: SortOption, ranked: boolean, alias: "s" | "b"): SQL {
       return sql`${c("sales_count")} desc, ${tail("desc")}`;
     default:
       // Relevance when searching; otherwise a merchandising order: in stock, featured, best sellers, newest.
+      // "Cheap ...": the lowest prices first within a tier (a price of 0, "call for price", last).
+      if (ranked && lowPriceFirst) {
+        return sql`${c("rank")} desc, (${c("price_cents")} = 0) asc, ${c("price_cents")} asc, ${tail("desc")}`;
+      }
       return ranked
         ? sql`${c("rank")} desc, ${c("sales_count")} desc, ${tail("desc")}`
         : sql`${c("available")} desc, ${c("featured")} desc, ${c("sales_count")} desc, ${tail("desc")}`;
@@ -184,14 +194,40 @@ function sortColumns(sortBy: SortOption, ranked: boolean): SQL {
  */
 function rankExpression(plan: SearchPlan): SQL {
   const matches = (tier: string) => sql`s.head_vector @@ to_tsquery('simple', ${tier})`;
-  // Best first, ranked n, n - 1, ..., 1: the exact part number, then the plan's tiers.
-  const tiers = plan.partNumberExact ? [plan.partNumberExact, ...plan.tiers] : plan.tiers;
-  const ranked = tiers.map((tier, index) => sql`when ${matches(tier)} then ${tiers.length - index}`);
+  // Ranked n, n - 1, ..., 1: the plan's tiers, best first.
+  const ranked = plan.tiers.map((tier, index) => sql`when ${matches(tier)} then ${plan.tiers.length - index}`);
   // The plan's tiers narrow one another: a row outside the last (broadest) is outside them all. Asking
-  // it right after the exact part number settles description-only matches in one lookup, not one per tier.
+  // it first settles description-only matches in one lookup, not one per tier.
   const outside = sql`when not (${matches(plan.tiers[plan.tiers.length - 1])}) then 0`;
-  const exactCount = tiers.length - plan.tiers.length;
-  return sql`case ${sql.join([...ranked.slice(0, exactCount), outside, ...ranked.slice(exactCount)], sql` `)} else 0 end`;
+  const parts: SQL[] = [sql`case ${outside} ${sql.join(ranked, sql` `)} else 0 end`];
+  // Each measured attribute the product has ("3hp"), above any tier: a 1 HP pump never outranks a 3 HP one.
+  for (const attribute of plan.attributes) {
+    parts.push(sql`case when ${matches(attribute)} then ${RANK.attribute} else 0 end`);
+  }
+  // The product type the query names comes before all that: "cartridge" lists cartridges before
+  // cartridge filters, "gasket for pentair filter" gaskets before filters (which rank below the rest).
+  if (plan.typeNouns.length > 0 || plan.fitsTypeNouns.length > 0) {
+    const named = plan.typeNouns.length > 0 ? plan.typeNouns : ["-"];
+    const fits = plan.fitsTypeNouns.length > 0 ? plan.fitsTypeNouns : ["-"];
+    parts.push(sql`case when s.type_nouns && ${sql.param(named)}::text[] then ${RANK.type}
+      when s.type_nouns && ${sql.param(fits)}::text[] then ${RANK.fitsType} else 0 end`);
+  }
+  const rank = sql.join(parts, sql` + `);
+  // An exact part number first of all.
+  if (plan.partNumberExact)
+    return sql`case when ${matches(plan.partNumberExact)} then ${RANK.partNumber} else ${rank} end`;
+  return rank;
+}
+
+/** The parts of a relevance rank, apart enough that each outweighs all below it. */
+export const RANK = { partNumber: 1_000_000, type: 10_000, fitsType: -20_000, attribute: 100 } as const;
+
+/** What the best row of a ranked listing had: the named product type, every typed attribute. */
+export function topRankHas(plan: SearchPlan, topRank: number | null): { type: boolean; attributes: boolean } {
+  if (topRank === null || topRank >= RANK.partNumber) return { type: true, attributes: true };
+  const type = plan.typeNouns.length === 0 || topRank >= RANK.type;
+  const rest = ((topRank % RANK.type) + RANK.type) % RANK.type;
+  return { type, attributes: rest >= RANK.attribute * plan.attributes.length };
 }
 
 function baseConditions(filters: ListingFilters): SQL[] {
@@ -217,6 +253,8 @@ interface ListingRow {
   ids: number[] | string | null;
   cards?: CardRow[] | string | null;
   collections?: unknown[] | string | null;
+  top_rank?: number | string | null;
+  type_hits?: number | string | null;
 }
 
 interface SummaryRow {
@@ -235,6 +273,8 @@ function toResult(row: ListingRow): ListingResult {
     tags: jsonColumn<TagCount[]>(row.tags, []),
     cards: jsonColumn<CardRow[] | null>(row.cards, null),
     collections: jsonColumn<unknown[] | null>(row.collections, null),
+    topRank: row.top_rank === null || row.top_rank === undefined ? null : Number(row.top_rank),
+    typeHits: row.type_hits === null || row.type_hits === undefined ? null : Number(row.type_hits),
   };
 }
 
@@ -300,7 +340,7 @@ async function wordListing(
 ): Promise<ListingResult | null> {
   const { plan } = filters;
   if (plan?.words.length !== 1 || groups.length > 0 || filters.collectionId !== null) return null;
-  if (filters.isFeatured !== null || filters.availableForSaleOnly) return null;
+  if (filters.isFeatured !== null || filters.availableForSaleOnly || filters.lowPriceFirst) return null;
   if (!(await wordSummaryKeys(db)).has(plan.match)) return null;
   const stored = filters.sortBy === "default";
   const ids = stored
@@ -468,10 +508,17 @@ async function computeListing(
               group by t.id, t.prefix, t.value) z) as tags,
       (select coalesce(json_agg(x.id), '[]') from (
         select b.id from base b ${where(sql`b.mask = 0`)}
-        order by ${orderBy(filters.sortBy, ranked, "b")}
+        order by ${orderBy(filters.sortBy, ranked, "b", filters.lowPriceFirst)}
         limit ${filters.limit} offset ${filters.offset}
       ) x) as ids,
-      ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary
+      ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary,
+      ${rank === null ? sql`null` : sql`(select max(b.rank) from base b ${where(sql`b.mask = 0`)})`} as top_rank,
+      ${
+        rank === null || !filters.plan?.typeNouns.length
+          ? sql`null`
+          : sql`(select count(*) from base b where b.rank >= ${RANK.type} and b.rank < ${RANK.partNumber}
+              ${and(sql`b.mask = 0`)})`
+      } as type_hits
   `,
       options.extras,
     ),

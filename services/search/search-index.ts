@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { clearWordSummaryKeys, findListing } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
+import { writeProductAttributes } from "./search-attributes.ts";
 import { buildSearchPlan } from "./search-plan.ts";
 import { clearSynonymCache, loadSynonyms } from "./synonyms.ts";
 
@@ -15,6 +16,8 @@ const WORD_SUMMARY_MIN_PRODUCTS = 1_000;
 //     (ancestors included); written in collection order so a category is contiguous on disk
 //   search_documents: the match vector (every word, stripped) and the head vector (ranking)
 //   search_words (the typo-correction dictionary) and search_facet_summaries (plain listings)
+//   search_product_attributes (migration 0010): measured attributes and product types, read from the
+//     title, tags and specification table (search-attributes.ts)
 // rebuildSearchIndex() redoes it all after a bulk load; refreshProductSearchData() does a few
 // products after an edit. Triggers keep prices, stock and popularity current in between.
 
@@ -111,7 +114,10 @@ function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
              || coalesce(search_normalize(v.name) || ' ' || search_part_number(v.name), '')), 'B')
         || setweight(to_tsvector('simple', search_normalize(
              coalesce(tw.words, '') || ' ' || coalesce(p.product_type, '') || ' ' || coalesce(ct.titles, ''))), 'C')
+        -- Measured attributes ("3hp", "1d5in"), wherever the product states them: as the title does.
+        || setweight(to_tsvector('simple', coalesce(pa.words, '')), 'A')
           as head,
+        coalesce(pa.type_nouns, '{}') as type_nouns,
         -- The parser skips HTML tags and entities itself; a regex pass over every description
         -- would double the cost of a rebuild for nothing.
         to_tsvector('simple', search_unaccent(coalesce(p.description_html, ''))) as body
@@ -121,17 +127,18 @@ function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
       left join collection_titles ct on ct.product_id = p.id
       left join tag_words tw on tw.product_id = p.id
       left join skus sk on sk.product_id = p.id
+      left join search_product_attributes pa on pa.product_id = p.id
     ),
     vectors as (
-      select id, ord, head, head || setweight(body, 'D') as full_vector from heads
+      select id, ord, head, type_nouns, head || setweight(body, 'D') as full_vector from heads
     ),
     stored as (
       update products p set search_vector = v.full_vector
       from vectors v
       where v.id = p.id and p.search_vector is distinct from v.full_vector
     )
-    insert into search_documents (${SEARCH_PRODUCT_COLUMNS}, match_vector, head_vector)
-    select ${SEARCH_PRODUCT_COLUMNS_OF_S}, strip(v.full_vector), v.head
+    insert into search_documents (${SEARCH_PRODUCT_COLUMNS}, match_vector, head_vector, type_nouns)
+    select ${SEARCH_PRODUCT_COLUMNS_OF_S}, strip(v.full_vector), v.head, v.type_nouns
     from vectors v join search_products s on s.product_id = v.id
     order by v.ord
     ${onConflict}`;
@@ -141,6 +148,7 @@ function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
 export async function refreshProductSearchData(db: Database, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
   const ids = sql.param([...productIds]);
+  await writeProductAttributes(db, sql`p.id = any(${ids}::int[])`);
   await db.execute(tagSetsSql(sql`p.id = any(${ids}::int[])`));
   await db.execute(sql`
     insert into search_products (${SEARCH_PRODUCT_COLUMNS})
@@ -159,7 +167,7 @@ export async function refreshProductSearchData(db: Database, productIds: readonl
         featured = excluded.featured, published_at = excluded.published_at, sales_count = excluded.sales_count,
         avg_rating = excluded.avg_rating, total_reviews = excluded.total_reviews, title_key = excluded.title_key,
         tag_ids = excluded.tag_ids, tag_set_id = excluded.tag_set_id, collection_ids = excluded.collection_ids,
-        match_vector = excluded.match_vector, head_vector = excluded.head_vector`,
+        match_vector = excluded.match_vector, head_vector = excluded.head_vector, type_nouns = excluded.type_nouns`,
     ),
   );
 }
@@ -382,6 +390,8 @@ export async function rebuildSearchIndex(
     update products set part_number_normalized = nullif(search_part_number(product_code), '')
     where part_number_normalized is null and product_code is not null
   `);
+  // Attributes first: the search vectors carry their words.
+  await writeProductAttributes(db, sql`true`);
   await rebuildProductTables(db);
   await rebuildDictionary(db);
   await rebuildFacetSummaries(db);

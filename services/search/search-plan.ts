@@ -1,3 +1,4 @@
+import { isAttributeWord, typeNounsOf } from "./query-understanding.ts";
 import {
   isStopword,
   normalizePartNumber,
@@ -22,6 +23,41 @@ export interface SearchPlan {
   tiers: string[];
   /** Exact part-number hits (weight B lexemes), or null when the query holds no part number. */
   partNumberExact: string | null;
+  /**
+   * The product types the query names (its head noun: "gasket" of "gasket for pentair filter"):
+   * products of that type rank above products that merely contain the word.
+   */
+  typeNouns: string[];
+  /** The types of what the product should fit ("filter" there): those products rank below. */
+  fitsTypeNouns: string[];
+  /**
+   * One tsquery per measured attribute of the query ("3hp"): a product that has it ranks above one
+   * that does not (of the same type). They narrow the match when required or when nothing else is typed.
+   */
+  attributes: string[];
+  attributesRequired: boolean;
+}
+
+export interface PlanOptions {
+  /** How many of the words name the product; the rest say what it fits ("X for Y"). All by default. */
+  headCount?: number;
+  /** Measured attributes must match too (the narrow first try); otherwise they only rank. */
+  attributesRequired?: boolean;
+}
+
+/**
+ * The types the head words name: their last type noun ("pool pump motor": motor). A head word the
+ * store knows only by a synonym ("swg": salt cell) names the synonym's type.
+ */
+export function queryTypeNouns(headWords: readonly string[], synonyms: SynonymIndex): string[] {
+  const nouns = typeNounsOf(headWords);
+  if (nouns.length > 0) return nouns;
+  const terms = expandSynonyms(headWords, synonyms);
+  for (let i = terms.length - 1; i >= 0; i--) {
+    const found = new Set(terms[i].alternatives.flatMap((phrase) => typeNounsOf(phrase)));
+    if (found.size > 0) return [...found];
+  }
+  return [];
 }
 
 /**
@@ -35,11 +71,34 @@ export function searchWords(text: string): string[] {
 }
 
 export function buildSearchPlan(
-  words: readonly string[],
+  searchedWords: readonly string[],
   searchText: string,
   synonyms: SynonymIndex,
+  options: PlanOptions = {},
 ): SearchPlan | null {
+  let words = searchedWords;
   if (words.length === 0) return null;
+  const headCount = Math.min(options.headCount ?? words.length, words.length);
+  const typeNouns = queryTypeNouns(words.slice(0, headCount), synonyms);
+  const fitsTypeNouns = typeNounsOf(words.slice(headCount)).filter((noun) => !typeNouns.includes(noun));
+  const attributes = [...new Set(words.filter(isAttributeWord))].map((word) => `'${word}'`);
+  const all = [...words];
+  // The text words decide the match and the tiers; attributes only rank (unless they are all there is).
+  const textWords = words.filter((word) => !isAttributeWord(word));
+  if (textWords.length === 0) {
+    const every = attributes.join(" & ");
+    return {
+      words: all,
+      match: every,
+      tiers: [attributes.map((a) => `${a}:A`).join(" & ")],
+      partNumberExact: null,
+      typeNouns,
+      fitsTypeNouns,
+      attributes: [],
+      attributesRequired: true,
+    };
+  }
+  words = textWords;
   const terms = expandSynonyms(words, synonyms);
   const typed = expandSynonyms(words, EMPTY_SYNONYMS);
   let match = termsToTsQuery(terms);
@@ -48,8 +107,10 @@ export function buildSearchPlan(
   if (joined.length >= 3 && (words.length > 1 || joined !== words[0])) {
     match = `(${match}) | '${joined}':*`;
   }
+  const attributesRequired = options.attributesRequired === true && attributes.length > 0;
+  if (attributesRequired) match = `(${match}) & ${attributes.join(" & ")}`;
   return {
-    words: [...words],
+    words: all,
     match,
     tiers: [
       ...new Set([
@@ -61,5 +122,9 @@ export function buildSearchPlan(
       ]),
     ],
     partNumberExact: partNumberTsQuery(partNumberCandidates(searchText)),
+    typeNouns,
+    fitsTypeNouns,
+    attributes,
+    attributesRequired,
   };
 }

@@ -31,9 +31,8 @@ let cheap: ProductFixture;
 let ipCounter = 10;
 
 beforeAll(async () => {
-  store = await startTestStore({ products: 0 });
   // As behind one load balancer: X-Forwarded-For gives each simulated shopper its own address.
-  store.services.config.env.TRUST_PROXY = 1;
+  store = await startTestStore({ products: 0, trustProxy: 1 });
   await installCommerceFixtures(store.database.db);
   part = await createProduct(store.database.db, { title: "Salt Cell", priceCents: 6000, available: 1000 });
   cheap = await createProduct(store.database.db, { title: "O-Ring", priceCents: 1500, available: 1000 });

@@ -94,7 +94,7 @@ describe("strangers cannot lock an owner out", () => {
       from(201),
     );
     expect(owner.status).toBe(200);
-  }, 60_000);
+  }, 180_000);
 
   test("reset, confirmation and sign-up requests without a passed bot check do not use up the address's allowance", async () => {
     const pat = await newCustomer(store, "lockout-mail");

@@ -6,13 +6,22 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { transactions } from "../../db/schema/commerce.ts";
 import { idempotencyRecords, sessions } from "../../db/schema/system.ts";
 import {
+  NETWORK_REFUSALS_BEFORE_BOT_CHECK,
+  PAYMENT_ATTEMPT_LIMITS,
+  PAYMENT_BOT_CHECK_NEEDED,
+  PAYMENT_REFUSED,
+} from "../../services/payments/payment-attempts.ts";
+import {
   APPROVED_CARD,
   createProduct,
+  DECLINED_CARD,
+  FAILING_CARD,
   installCommerceFixtures,
   MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
 } from "./checkout-fixtures.ts";
+import { botToken } from "./support/account-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 type Json = Record<string, unknown>;
@@ -34,11 +43,9 @@ afterAll(() => store?.close());
 const db = () => store.database.db;
 let clientNumber = 0;
 /** A shopper from an address of their own. */
-function shopper(): Shopper {
-  clientNumber += 1;
+function shopper(ip = `203.0.113.${++clientNumber}`): Shopper {
   const visitor = new Shopper(store.baseUrl);
   const call = visitor.call.bind(visitor);
-  const ip = `203.0.113.${clientNumber}`;
   visitor.call = (method, path, options = {}) =>
     call(method, path, { ...options, headers: { "x-forwarded-for": ip, ...options.headers } });
   return visitor;
@@ -97,5 +104,68 @@ describe("idempotency records", () => {
     expect(answer.status).toBeLessThan(500);
     expect(answer.headers.get("set-cookie")).toBeNull();
     expect((await db().select({ id: sessions.id }).from(sessions)).length).toBe(before);
+  });
+});
+
+describe("card testing at order placement", () => {
+  const complete = (visitor: Shopper, checkoutId: string, body: Json) =>
+    visitor.call<Json>("POST", `/api/checkouts/${checkoutId}/complete`, { body });
+  const INSUFFICIENT_CARD = { ...APPROVED_CARD, number: "4000 0000 0000 9995" };
+
+  test("every refusal reads the same; the processor's reason stays on the transaction", async () => {
+    const answers = [];
+    for (const [card, email] of [
+      [DECLINED_CARD, "refused.declined@example.com"],
+      [INSUFFICIENT_CARD, "refused.funds@example.com"],
+      [FAILING_CARD, "refused.error@example.com"],
+    ] as const) {
+      const { visitor, checkout } = await shopperWithCart();
+      answers.push(await complete(visitor, checkout.id, guestBody(card, email)));
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([402, 402, 402]);
+    expect(new Set(answers.map((answer) => answer.body.error))).toEqual(new Set([PAYMENT_REFUSED]));
+    const [funds] = await db().select().from(transactions).where(eq(transactions.email, "refused.funds@example.com"));
+    expect(funds.errorMessage).toBe("Your card has insufficient funds.");
+  });
+
+  test("after a refusal the next attempt needs a bot-check answer for checkout", async () => {
+    const { visitor, checkout } = await shopperWithCart();
+    expect((await complete(visitor, checkout.id, guestBody(DECLINED_CARD))).status).toBe(402);
+    const unchecked = await complete(visitor, checkout.id, guestBody());
+    expect(unchecked.status).toBe(400);
+    expect(unchecked.body.error).toBe(PAYMENT_BOT_CHECK_NEEDED);
+    const wrongAction = await complete(visitor, checkout.id, {
+      ...guestBody(),
+      token: await botToken(store, "newsletter"),
+    });
+    expect(wrongAction.status).toBe(400);
+    const checked = await complete(visitor, checkout.id, { ...guestBody(), token: await botToken(store, "checkout") });
+    expect(checked.status).toBe(200);
+  });
+
+  test("refusals from several addresses of one IPv6 /64 make the whole /64 pass the bot check", async () => {
+    for (let host = 1; host <= NETWORK_REFUSALS_BEFORE_BOT_CHECK; host++) {
+      const { visitor, checkout } = await shopperWithCart(shopper(`2001:db8:77:1::${host.toString(16)}`));
+      expect((await complete(visitor, checkout.id, guestBody(DECLINED_CARD))).status).toBe(402);
+    }
+    const { visitor, checkout } = await shopperWithCart(shopper("2001:db8:77:1:ffff::1"));
+    const answer = await complete(visitor, checkout.id, guestBody());
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe(PAYMENT_BOT_CHECK_NEEDED);
+    // Another /64 is not affected.
+    const elsewhere = await shopperWithCart(shopper("2001:db8:77:2::1"));
+    expect((await complete(elsewhere.visitor, elsewhere.checkout.id, guestBody())).status).toBe(200);
+  });
+
+  test(`attempt ${PAYMENT_ATTEMPT_LIMITS.perSession + 1} of a session within the hour gets 429`, async () => {
+    const { visitor, checkout } = await shopperWithCart();
+    for (let i = 0; i < PAYMENT_ATTEMPT_LIMITS.perSession; i++) {
+      // A stale total: refused before any charge, but an attempt all the same.
+      expect((await complete(visitor, checkout.id, { ...guestBody(), expectedTotal: 1 })).status).toBe(422);
+    }
+    const blocked = await complete(visitor, checkout.id, guestBody());
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toMatch(/^Too many payment attempts/);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

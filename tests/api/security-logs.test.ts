@@ -109,4 +109,13 @@ describe("logs", () => {
       expect(text, `log contains ${secret}`).not.toContain(secret);
     }
   });
+
+  test("write link tokens in URLs as redacted", async () => {
+    const token = "LinkTokenInTheQuery_0123456789abcdefghijklmn";
+    await fetch(`${logged.baseUrl}/api/orders/999999?token=${token}`);
+    await fetch(`${logged.baseUrl}/api/newsletterSubscriptions/confirm?confirmToken=${token}`, { method: "POST" });
+    const text = lines.join("");
+    expect(text).toMatch(/\/api\/orders\/999999\?token=redacted/);
+    expect(text).not.toContain(token);
+  });
 });

@@ -11,7 +11,12 @@ beforeAll(async () => {
   store = await startTestStore({
     products: 0,
     // The top-level storeCurrency stays USD: the theme's value is the one shown (spec shopping §1).
-    storeConfig: (config) => ({ ...config, themeConfig: { ...config.themeConfig, storeCurrency: "EUR" } }),
+    storeConfig: (config) => ({
+      ...config,
+      themeConfig: { ...config.themeConfig, storeCurrency: "EUR" },
+      reviewsUrl: "https://reviews.example/bluelagoonparts",
+      supportChat: { scriptUrl: "https://embed.chat.example/{id}/widget.js", id: "store-42" },
+    }),
   });
   await installCommerceFixtures(store.database.db);
   part = await createProduct(store.database.db, { title: "Salt Cell", priceCents: 6000, available: 100 });
@@ -34,5 +39,29 @@ describe("currency", () => {
     expect(refused.status).toBe(422);
     expect(refused.body.error).toContain("€100.00");
     expect(refused.body.error).not.toContain("$");
+  });
+});
+
+describe("Content-Security-Policy", () => {
+  async function policy(): Promise<Map<string, string[]>> {
+    const response = await store.get("/api/health");
+    return new Map(
+      String(response.headers.get("content-security-policy"))
+        .split(";")
+        .map((directive) => {
+          const [name, ...sources] = directive.trim().split(/\s+/);
+          return [name, sources] as [string, string[]];
+        }),
+    );
+  }
+
+  test("admits the review provider's image host, for its reviewers' avatars", async () => {
+    expect((await policy()).get("img-src")).toContain("https://reviews.example");
+  });
+
+  test("admits the configured support chat provider's host for its script", async () => {
+    const csp = await policy();
+    expect(csp.get("script-src")).toContain("https://embed.chat.example");
+    expect(csp.get("frame-src")).toContain("https://embed.chat.example");
   });
 });

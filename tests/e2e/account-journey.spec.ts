@@ -117,6 +117,27 @@ test("register, verify, sign in, addresses, wallet, recovery e-mail, sign out", 
   await expect(method).toContainText("Billing: 2150 Harbor Blvd");
   await page.screenshot({ path: testInfo.outputPath(`wallet-${testInfo.project.name}.png`), fullPage: true });
 
+  // The card's billing address: the dialog's success message is the spec's 'Address updated successfully'.
+  await method.getByRole("button", { name: "Edit billing address" }).click();
+  const billing = page.getByRole("dialog", { name: "Update card address" });
+  await billing.getByLabel("Billing address").selectOption({ index: 1 });
+  await billing.getByRole("button", { name: "Save Changes" }).click();
+  await expect(billing).toBeHidden();
+  await expect(page.getByText("Address updated successfully", { exact: true })).toBeVisible();
+
+  // A user lookup that fails (the store briefly unreachable) does not send a signed-in shopper to sign in:
+  // the page waits, asks again, and shows the wallet once the store answers.
+  let failedLookups = 0;
+  await page.route("**/api/user", (route) => {
+    failedLookups += 1;
+    return failedLookups <= 2 ? route.fulfill({ status: 503, body: "" }) : route.fallback();
+  });
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Payment methods" })).toBeVisible();
+  expect(failedLookups).toBeGreaterThan(2);
+  await expect(page).toHaveURL(/\/wallet$/);
+  await page.unroute("**/api/user");
+
   await page.getByRole("tab", { name: "Transaction History" }).click();
   await expect(page.getByText("No transactions for this account.")).toBeVisible();
   await page.getByRole("tab", { name: "Payment methods" }).click();

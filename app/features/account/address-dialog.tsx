@@ -3,7 +3,6 @@
 // nothing blocks Confirm and no field is shown in red: the server (same rules) has the last word and its
 // answer is shown at the top. Empty fields are dropped from the payload.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { MailingAddressView } from "../../../services/customers/customer-service.ts";
 import type { AddressChecks } from "../../../shared/address-checks.ts";
 import {
   type AddressFieldName,
@@ -16,6 +15,7 @@ import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { AddressFields, type AddressValues, addressValues, withChange } from "../address/address-fields.tsx";
 import { apiJson, messageOf } from "./account-api.ts";
+import type { MailingAddressView } from "./account-data.server.ts";
 import { type CountryOption, loadCountries, loadStates, type StateOption } from "./countries.ts";
 import { Modal } from "./modal.tsx";
 

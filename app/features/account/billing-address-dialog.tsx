@@ -1,12 +1,11 @@
-// 'Update card address' (spec §2 "Wallet", §5): choose one of the account's addresses; its fields are
+// 'Update card address': choose one of the account's addresses; its fields are
 // shown read-only; Save Changes is enabled only once an address is chosen.
 import { useEffect, useId, useState } from "react";
-import type { CustomerView, MailingAddressView } from "../../../services/customers/customer-service.ts";
-import type { PaymentMethodView } from "../../../services/wallet/wallet-service.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { apiJson, messageOf } from "./account-api.ts";
+import type { CustomerView, MailingAddressView, PaymentMethodView } from "./account-data.server.ts";
 import { Modal } from "./modal.tsx";
 
 export function BillingAddressDialog({

@@ -1,4 +1,4 @@
-// The bot-check answer sent with protected writes (spec §7: "A bot-check token is fetched with the
+// The bot-check answer sent with protected writes ("A bot-check token is fetched with the
 // configured site key before each write call"). The server says which check it runs: Google reCAPTCHA v3,
 // or the self-hosted proof of work (ALTCHA) for this one action, solved here in plain JavaScript
 // (shared/proof-of-work.ts) in well under a second. Both load only when a token is first needed.

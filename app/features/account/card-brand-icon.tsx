@@ -1,4 +1,4 @@
-// Brand marks for saved cards (spec §9: visa, mastercard, american_express, discover, otherwise generic).
+// Brand marks for saved cards (visa, mastercard, american_express, discover, otherwise generic).
 // Drawn inline: no third-party image requests, crisp at any size.
 import { CreditCard, Gift } from "lucide-react";
 

@@ -1,5 +1,5 @@
-// Country and state lists for the address dialog (spec §7 GET /api/countries, GET /api/states). Kept for
-// the page's lifetime; failures are silently ignored (spec §8) and give empty lists.
+// Country and state lists for the address dialog (GET /api/countries, GET /api/states). Kept for
+// the page's lifetime; failures are silently ignored and give empty lists.
 import { apiJson } from "./account-api.ts";
 
 export interface CountryOption {

@@ -30,7 +30,7 @@ export function lookupOutcome(outcome: { user: Partial<CurrentUser> | null | und
     : ("anonymous" as const);
 }
 
-/** GET /api/user on mount (spec §4 "User session": known once the lookup finishes); failures are retried silently. */
+/** GET /api/user on mount (known once the lookup finishes); failures are retried silently. */
 export function useCurrentUser(): UserLookup {
   const [lookup, setLookup] = useState<UserLookup>({ status: "loading" });
   useEffect(() => {

@@ -1,11 +1,11 @@
-// Wallet tab "Payment methods" (spec §2 "Wallet", §4, §8, §9): one card per method with brand, last 4 and
+// Wallet tab "Payment methods": one card per method with brand, last 4 and
 // expiry; delete with a confirmation (never for gift cards); edit billing address; add a card in a popup
 // (600x400, polled every 400 ms; the list reloads once it closes).
 import { MapPin, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PaymentMethodView } from "../../../services/wallet/wallet-service.ts";
 import { Notice } from "../../components/ui/notice.tsx";
 import { apiJson, messageOf } from "./account-api.ts";
+import type { PaymentMethodView } from "./account-data.server.ts";
 import { BillingAddressDialog } from "./billing-address-dialog.tsx";
 import { CardBrandIcon } from "./card-brand-icon.tsx";
 import { ConfirmDialog } from "./modal.tsx";

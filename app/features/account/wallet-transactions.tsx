@@ -1,10 +1,10 @@
-// Wallet tab "Transaction History" (spec §2, §4, §9): a free-text filter on the displayable id, a status
+// Wallet tab "Transaction History": a free-text filter on the displayable id, a status
 // badge per transaction, the gateway (N/A when missing) and the amount with a $ prefix.
 import { useEffect, useId, useMemo, useState } from "react";
-import type { TransactionView } from "../../../services/wallet/wallet-service.ts";
 import { Notice } from "../../components/ui/notice.tsx";
 import { inputClass } from "../../components/ui/text-field.tsx";
 import { apiJson, messageOf } from "./account-api.ts";
+import type { TransactionView } from "./account-data.server.ts";
 
 const BADGE: Record<string, string> = {
   PENDING: "bg-amber-100 text-amber-900",

@@ -1,4 +1,4 @@
-// The cart's HTTP calls (spec shopping §7 notes): mutating calls carry a fresh Idempotency-Key per action
+// The cart's HTTP calls: mutating calls carry a fresh Idempotency-Key per action
 // and JSON headers; a failed attempt (no answer, a server error, "still processing", "too many") is
 // retried up to 60 times after the first try (61 attempts at most), waiting 2 s more each time, with the
 // same key, so the store does the work once.
@@ -132,7 +132,7 @@ export async function fetchCheckout(fetchImpl: typeof fetch = fetch): Promise<Ch
 }
 
 /**
- * Add to Order (spec §7): JSON content type, no body. A guest who opened the order through the e-mailed
+ * Add to Order: JSON content type, no body. A guest who opened the order through the e-mailed
  * link passes that link's token, which is what lets them see (and add to) the order.
  */
 export async function addProductToOrder(

@@ -110,7 +110,7 @@ export function useCartCount(serverCount: number): number {
 }
 
 /**
- * Click handler for the header's and the bottom bar's cart links (spec §4: the overlay toggles from the
+ * Click handler for the header's and the bottom bar's cart links (the overlay toggles from the
  * cart button). A plain click toggles the overlay and stays on the page; a click with a modifier key
  * (new tab, new window) and a visit before the scripts run follow the link to the cart page.
  */
@@ -140,7 +140,7 @@ const serverLines = () => INITIAL_CART_SNAPSHOT.lines;
 const serverBusy = () => false;
 
 /**
- * Add to Cart for product cards and the product page (spec §8): 'Product added to cart' and the overlay
+ * Add to Cart for product cards and the product page: 'Product added to cart' and the overlay
  * opens; on failure the server's message, or 'Failed to add item to cart'. It follows only the busy flag
  * and the lines, not the whole cart: a listing page is not rendered again when the header's count or the
  * overlay changes.

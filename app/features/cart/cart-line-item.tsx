@@ -1,4 +1,4 @@
-// One cart line (spec §2 "Cart page and overlay lines"): image, title, unit price, quantity with plus and
+// One cart line: image, title, unit price, quantity with plus and
 // minus, remove. Used by the cart page and the overlay.
 import { Trash2 } from "lucide-react";
 import { Link } from "react-router";

@@ -1,6 +1,7 @@
-// The cart's lines on the client (spec shopping §3 "Cart line (client)", §4 "Cart lines"), pure: the
+import type { CheckoutDto, LineItemDto } from "./cart-data.server.ts";
+
+// The cart's lines on the client, pure: the
 // store applies these, and the rules are unit-tested without a browser.
-import type { CheckoutDto, LineItemDto } from "../../../services/checkout/checkout-dto.ts";
 
 export type { CheckoutDto, LineItemDto };
 
@@ -71,12 +72,12 @@ export function linesFromCheckout(checkout: CheckoutDto | null): CartLine[] {
   return (checkout?.LineItems ?? []).map(lineFromItem);
 }
 
-/** Spec §9: subtotal = sum of price times quantity (in cents, so 0.1 + 0.2 stays 0.30). */
+/** Subtotal = sum of price times quantity (in cents, so 0.1 + 0.2 stays 0.30). */
 export function cartSubtotal(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + Math.round(line.price * 100) * line.quantity, 0) / 100;
 }
 
-/** Spec §9: discount = that subtotal minus the checkout's subtotalPrice (never shown negative). */
+/** Discount = that subtotal minus the checkout's subtotalPrice (never shown negative). */
 export function cartDiscount(lines: readonly CartLine[], checkout: Pick<CheckoutDto, "subtotalPrice"> | null): number {
   if (!checkout) return 0;
   return Math.max(0, Math.round((cartSubtotal(lines) - checkout.subtotalPrice) * 100) / 100);
@@ -94,7 +95,7 @@ export function quantityInCart(lines: readonly CartLine[], inventoryLevelId: num
     .reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** The checkout id is the last path segment of webUrl (spec §5); null without one. */
+/** The checkout id is the last path segment of webUrl; null without one. */
 export function checkoutIdFromWebUrl(webUrl: string | null | undefined): string | null {
   if (!webUrl) return null;
   const path = webUrl.split(/[?#]/)[0].replace(/\/+$/, "");

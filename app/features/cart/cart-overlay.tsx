@@ -1,4 +1,4 @@
-// The cart slide-over (spec §2, §4): opens after a card add-to-cart and from the header's cart button,
+// The cart slide-over: opens after a card add-to-cart and from the header's cart button,
 // closes on an outside click, Escape, View Cart, and any navigation. Radix Dialog keeps focus inside
 // while open and returns it to the button that opened it.
 import * as Dialog from "@radix-ui/react-dialog";

@@ -1,4 +1,4 @@
-// The cart state of the page (spec shopping §4): its lines, the checkout they came from, a busy flag while
+// The cart state of the page: its lines, the checkout they came from, a busy flag while
 // a change is in flight (controls are disabled meanwhile), and whether the overlay is open. One store per
 // browser tab; on the server nothing is kept (every server render starts from the loader's data).
 import {
@@ -68,7 +68,7 @@ export interface CartStore {
 export interface CartStoreOptions {
   request?: CartRequestOptions;
   fetch?: typeof fetch;
-  /** Where "only logged" failures go (spec §8: set and delete failures are only logged). */
+  /** Where "only logged" failures go (set and delete failures are only logged). */
   log?: (message: string, error: unknown) => void;
 }
 

@@ -1,4 +1,4 @@
-// Totals of the cart (spec §2, §9): subtotal (price times quantity), discount (that subtotal minus the
+// Totals of the cart: subtotal (price times quantity), discount (that subtotal minus the
 // checkout's subtotalPrice), shipping (FREE at 0), sales tax once the checkout knows the address, and total.
 import { formatMoney } from "../../../shared/money.ts";
 import { type CartLine, type CheckoutDto, cartDiscount, cartSubtotal } from "./cart-lines.ts";

@@ -1,4 +1,4 @@
-// The discount-code box (spec §4, §8): disabled while the cart updates, when it is empty, or without a
+// The discount-code box: disabled while the cart updates, when it is empty, or without a
 // checkout URL; after Apply a success or danger message shows, and the input is cleared on success.
 import { Tag, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";

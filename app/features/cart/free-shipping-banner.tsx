@@ -1,4 +1,4 @@
-// 'Orders over ${amount} Ships for FREE!' (spec §9), hidden when the store answers -1 (no free shipping).
+// 'Orders over ${amount} Ships for FREE!', hidden when the store answers -1 (no free shipping).
 import { Truck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { formatMoney } from "../../../shared/money.ts";

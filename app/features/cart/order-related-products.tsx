@@ -1,4 +1,4 @@
-// "Add to Order" (spec §2, §8): on an order that has not shipped, product cards whose button asks the
+// "Add to Order": on an order that has not shipped, product cards whose button asks the
 // store to add the product to that order. A guest who came from the e-mailed link sends its token along.
 import { ProductCard, type ProductCardData } from "../../components/product-card.tsx";
 import { toast } from "../../components/toasts.tsx";

@@ -1,4 +1,4 @@
-// The quantity input's auto-update (spec §5): each edit restarts an 800 ms wait; when it ends the typed
+// The quantity input's auto-update: each edit restarts an 800 ms wait; when it ends the typed
 // quantity is checked and, if it passes and differs from the line's, sent once. A failed check shows its
 // message instead. Kept apart from the component so the timing is tested with fake timers.
 import { checkQuantity, QUANTITY_AUTO_UPDATE_MS, type StockLine } from "./quantity-rules.ts";

@@ -1,5 +1,5 @@
 // The quantity of a cart line: digits only, sent 800 ms after the last edit when it passes the rules,
-// with plus and minus buttons (spec §5). The busy flag disables the controls while a change is in flight.
+// with plus and minus buttons. The busy flag disables the controls while a change is in flight.
 import { Minus, Plus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CartLine } from "./cart-lines.ts";

@@ -1,4 +1,4 @@
-// The cart quantity input and its plus/minus buttons (spec shopping §5), pure.
+// The cart quantity input and its plus/minus buttons, pure.
 import type { CartLine } from "./cart-lines.ts";
 
 /** An automatic update is sent this long after the last edit. */

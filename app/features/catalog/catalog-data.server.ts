@@ -1,6 +1,6 @@
 // Server-only helpers the storefront loaders share: short-lived caches for the data every listing needs
 // and rarely changes (the collection index, the free-shipping amount), and the compact card shape the
-// pages send to the browser. Loaders call the services in process (ARCHITECTURE "Pages render on the server").
+// pages send to the browser. Loaders call the services in process.
 import type { Database } from "../../../db/client.ts";
 import {
   type CollectionDetail,
@@ -21,6 +21,7 @@ export { isQueryTooShort } from "../../../services/search/product-filter.ts";
 import { createTtlCache, DEFAULT_CACHE_TTL_MS } from "../../../services/ttl-cache.ts";
 import type { CatalogQuery } from "../../../shared/catalog-query.ts";
 import { type ProductCardData, toProductCardData } from "../../components/product-card.tsx";
+import type { RequestLogger } from "../../context.ts";
 import type { ListingResult } from "./listing-query.ts";
 
 export type { ListingResult };
@@ -74,11 +75,11 @@ export function cachedFreeShippingAmount(db: Database): Promise<number> {
 }
 
 /**
- * The {message} of a page's error notice (spec §8 'Error loading categories: {message}'): a service's
+ * The {message} of a page's error notice ('Error loading categories: {message}'): a service's
  * own message is written for shoppers; anything else is logged and replaced by a generic one.
  */
-export function loadErrorMessage(what: string, error: unknown): string {
-  console.error(`${what} failed`, error);
+export function loadErrorMessage(logger: RequestLogger, what: string, error: unknown): string {
+  logger.error({ err: error }, `${what} failed`);
   if (error instanceof ServiceError && error.status < 500) return error.message;
   return "the store could not answer just now. Please try again in a moment.";
 }
@@ -106,6 +107,9 @@ export async function loadListing(db: Database, query: CatalogQuery): Promise<Li
     productMaxPrice: result.pageInfo.productMaxPrice,
     correctedQuery: result.pageInfo.correctedQuery,
     collections: result.collections,
+    understanding: result.pageInfo.understanding,
+    relaxedQuery: result.pageInfo.relaxedQuery,
+    droppedWords: result.pageInfo.droppedWords,
   };
 }
 
@@ -122,6 +126,9 @@ export function emptyListing(query: Pick<CatalogQuery, "limit" | "page">): Listi
     productMaxPrice: 0,
     correctedQuery: null,
     collections: [],
+    understanding: null,
+    relaxedQuery: null,
+    droppedWords: [],
   };
 }
 
@@ -136,3 +143,15 @@ export function collectionChain(index: readonly CollectionIndexEntry[], handle: 
   }
   return chain;
 }
+
+// Services the catalog pages' loaders call directly.
+export {
+  type CollectionDetail,
+  getCollection,
+  getFeaturedProducts,
+  listCollectionIndex,
+} from "../../../services/catalog/collections.ts";
+export { getNavigation } from "../../../services/catalog/navigation.ts";
+export { NotFound } from "../../../services/errors.ts";
+export { filterProducts, type ProductFilterResult } from "../../../services/search/product-filter.ts";
+export { withoutPriceWords } from "../../../services/search/query-understanding.ts";

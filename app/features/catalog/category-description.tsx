@@ -1,4 +1,4 @@
-// The category heading's description (spec §2 "Category page"): the merchant's HTML, cut at a fixed
+// The category heading's description: the merchant's HTML, cut at a fixed
 // height with Read More / Read Less when it is taller; closing scrolls back to the top of the results.
 import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -15,7 +15,7 @@ export function CategoryDescription({
   html: string;
   /** The server's guess from the text length, so the first paint already has its final shape. */
   foldedOnServer: boolean;
-  /** Read Less scrolls to the top of the results (spec §2 "Category page"). */
+  /** Read Less scrolls to the top of the results. */
   scrollTargetId: string;
 }) {
   const id = useId();

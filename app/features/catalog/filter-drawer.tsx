@@ -1,4 +1,4 @@
-// The phone's offcanvas sidebar (spec §2 "A mobile offcanvas sidebar has 'SHOP BY PRICE' ranges"): the
+// The phone's offcanvas sidebar: the
 // same filters as the desktop sidebar, plus five price ranges of the list's highest price. Radix Dialog
 // traps focus, closes on Escape and returns focus to the button. Loaded on the first open (see
 // lazy-filter-drawer.tsx): most visits never open it, and desktops never do.

@@ -1,4 +1,4 @@
-// The listing sidebar (spec §2 "Search results page" sidebar, also on the category page): Sort by, per
+// The listing sidebar (the search results page's, also on the category page): Sort by, per
 // page, price range, vendor, and one radio group per tag prefix with counts. Every control reports a
 // change of URL parameters; the page decides when to navigate (the search page waits 400 ms).
 import { useId, useState } from "react";
@@ -13,7 +13,7 @@ import {
 } from "./listing-query.ts";
 import { PriceRangeSlider } from "./price-range-slider.tsx";
 
-/** Tag values listed per prefix before 'Show more' (spec §9). */
+/** Tag values listed per prefix before 'Show more'. */
 export const TAG_VALUES_SHOWN = 8;
 
 export const SORT_LABELS: Record<SortOption, string> = {
@@ -40,7 +40,7 @@ export interface FilterSidebarProps {
   limitOptions: readonly number[];
   currency: string;
   onChange: (changes: ParamChanges) => void;
-  /** Spec §2: the price slider shows only when there are results or while loading. */
+  /** The price slider shows only when there are results or while loading. */
   showPrice: boolean;
 }
 

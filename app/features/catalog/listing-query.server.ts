@@ -24,7 +24,7 @@ function rawFrom(params: URLSearchParams): RawCatalogQuery {
  * The catalog query of a listing page's URL. Pages never fail on a hand-edited URL: each parameter
  * that the shared parser refuses is dropped (a wrong sortBy becomes the default sort, a bad price no
  * filter). Without a limit the theme's defaultLimitPerPage applies; an unusable limit becomes the
- * median of the allowed sizes (spec §5).
+ * median of the allowed sizes.
  */
 export function readListingQuery(params: URLSearchParams, defaultLimit: number): CatalogQuery {
   const raw = rawFrom(params);

@@ -3,14 +3,14 @@
 // URL with the full rules (shared/catalog-query.ts) happens in the loaders: listing-query.server.ts.
 // Nothing here imports shared/catalog-query.ts at run time, which would bring zod (~24 KB gzip) along.
 
-import type { ProductFilterResult } from "../../../services/search/product-filter.ts";
 import type { CatalogQuery, TagFilter } from "../../../shared/catalog-query.ts";
 import type { ProductCardData } from "../../components/product-card.tsx";
+import type { ProductFilterResult } from "./catalog-data.server.ts";
 
-/** Parameters a listing page reads from its query string (spec §2: page, q, t, c, v, sortBy, minPrice, maxPrice, limit). */
+/** Parameters a listing page reads from its query string (page, q, t, c, v, sortBy, minPrice, maxPrice, limit). */
 export const LISTING_PARAMS = ["q", "v", "minPrice", "maxPrice", "sortBy", "limit", "page", "t", "c"] as const;
 
-/** Shop by price: the highest price split into this many equal ranges (spec §9). */
+/** Shop by price: the highest price split into this many equal ranges. */
 export const SHOP_BY_PRICE_RANGES = 5;
 
 export type ParamChanges = Record<string, string | readonly string[] | null | undefined>;
@@ -66,7 +66,7 @@ export interface PriceRange {
   max: number;
 }
 
-/** Spec §9 "Shop by price": the highest price split into 5 equal ranges, each bound with 2 decimals. */
+/** The highest price split into 5 equal ranges, each bound with 2 decimals. */
 export function shopByPriceRanges(maxPrice: number, count = SHOP_BY_PRICE_RANGES): PriceRange[] {
   if (!Number.isFinite(maxPrice) || maxPrice <= 0 || count <= 0) return [];
   const step = maxPrice / count;
@@ -78,7 +78,7 @@ export function shopByPriceRanges(maxPrice: number, count = SHOP_BY_PRICE_RANGES
 }
 
 /**
- * Spec §5 "Price filter change": a min is accepted when it is a number of 0 or more, a max when it is a
+ * A min is accepted when it is a number of 0 or more, a max when it is a
  * number above the min; accepted values are written with 2 decimals, refused ones are left out (null).
  */
 export function acceptPriceFilter(
@@ -114,6 +114,11 @@ export interface ListingResult {
   productMaxPrice: number;
   correctedQuery: string | null;
   collections: ProductFilterResult["collections"];
+  /** How the search read its query (a typed price, attributes, "X for Y"); null without q. */
+  understanding: ProductFilterResult["pageInfo"]["understanding"];
+  /** The words searched when all of them together found nothing, and the words left out. */
+  relaxedQuery: string | null;
+  droppedWords: string[];
 }
 
 export type DisplayQuery = Pick<CatalogQuery, "q" | "tags" | "vendors" | "minPrice" | "maxPrice" | "sortBy" | "limit">;

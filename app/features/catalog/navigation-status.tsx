@@ -10,7 +10,7 @@ export function isProductPath(pathname: string, productPath: string): boolean {
 }
 
 /**
- * The product page's loading state (spec §4 'Fetching product...') during client-side navigation: the
+ * The product page's loading state during client-side navigation: the
  * current page stays usable while a thin bar with the text shows at the top of the window.
  */
 export function NavigationStatus() {

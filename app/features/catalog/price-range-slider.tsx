@@ -1,11 +1,11 @@
-// The sidebar's price range (spec §2, §5, §9): two thumbs on one track plus two amount boxes. A change
+// The sidebar's price range: two thumbs on one track plus two amount boxes. A change
 // is committed after a 500 ms pause, so dragging does not fire a search per pixel. Native range inputs
 // keep it keyboard- and screen-reader-usable without a widget library.
 import { useEffect, useId, useRef, useState } from "react";
 import { formatMoney } from "../../../shared/money.ts";
 import { acceptPriceFilter } from "./listing-query.ts";
 
-/** Spec §9: the price slider commits after a 500 ms pause. */
+/** The price slider commits after a 500 ms pause. */
 export const PRICE_COMMIT_MS = 500;
 
 export interface PriceRangeSliderProps {

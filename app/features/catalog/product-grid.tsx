@@ -11,17 +11,19 @@ export interface ProductGridProps {
   productPath: string;
   currency: string;
   layout?: "grid" | "list";
-  /** On the results page a zero price also disables Add to Cart (spec §4). */
+  /** On the results page a zero price also disables Add to Cart. */
   onSearchPage?: boolean;
   noImageUrl?: string;
   /** Accessible name of the list. */
-  label: string;
+  label?: string;
+  /** Cards offer a quick view (the listings and the home page; not the brand and product-list pages). */
+  quickView?: boolean;
   className?: string;
 }
 
 const GRID = "grid grid-cols-2 gap-3 sm:grid-cols-3 desk:grid-cols-4 desk:gap-4";
 
-/** The product list of the listings and the home page: cards wired to the cart and the quick view. */
+/** The store's one product list: cards wired to the cart and (unless turned off) the quick view. */
 export function ProductGrid({
   products,
   productPath,
@@ -30,10 +32,11 @@ export function ProductGrid({
   onSearchPage = false,
   noImageUrl,
   label,
+  quickView: withQuickView = true,
   className = "",
 }: ProductGridProps) {
   const { onCardAddToCart, busy, quantityInCart } = useAddToCart();
-  // Desktop visitors get the first 5 images eagerly (spec §2); phones load every card image lazily.
+  // Desktop visitors get the first 5 images eagerly; phones load every card image lazily.
   const eagerImages = !useMobileAgent();
   const [quickView, setQuickView] = useState<string | null>(null);
   const list = layout === "list";
@@ -48,7 +51,7 @@ export function ProductGrid({
               currency={currency}
               eager={eagerImages && index < EAGER_CARD_COUNT}
               onAddToCart={onCardAddToCart}
-              onQuickView={setQuickView}
+              onQuickView={withQuickView ? setQuickView : undefined}
               cartBusy={busy}
               quantityInCart={quantityInCart(product.inventoryLevelId)}
               onSearchPage={onSearchPage}

@@ -18,7 +18,7 @@ export function storefrontRoutes(): RouteConfigEntry[] {
     route(`${collections}/:collectionHandle/${products}/:handle`, "routes/product.tsx", {
       id: "routes/product-in-collection",
     }),
-    // The optional last segment is a tag filter written prefix_value (spec §2 "Category page").
+    // The optional last segment is a tag filter written prefix_value.
     route(`${collections}/:handle/:tagFilter?`, "routes/category.tsx"),
     route("searchresults.asp", "routes/search-results.tsx"),
     route("recently-viewed", "routes/recently-viewed.ts"),

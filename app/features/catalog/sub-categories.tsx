@@ -1,9 +1,9 @@
-// Child categories of the category page (spec §2): only the level-2 entries of the hierarchy, 8 shown
+// Child categories of the category page: only the level-2 entries of the hierarchy, 8 shown
 // with a MORE / LESS toggle; the 'SUB CATEGORIES' headline shows on phones (desktop has the tree beside).
 import { useState } from "react";
 import { Link } from "react-router";
 
-/** Child categories shown before MORE (spec §2). */
+/** Child categories shown before MORE. */
 export const SUB_CATEGORIES_SHOWN = 8;
 
 export interface SubCategory {

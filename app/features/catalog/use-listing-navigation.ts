@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { listingHref, type ParamChanges } from "./listing-query.ts";
 
-/** Spec §4/§9: the results page loads 400 ms after the last change. */
+/** The results page loads 400 ms after the last change. */
 export const RESULTS_DEBOUNCE_MS = 400;
 
 /**

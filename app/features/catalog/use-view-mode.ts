@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 
-// Spec §3 "Browser storage: view (grid or list)", §4 "View mode: grid by default, restored from storage".
+// The listing's view (grid or list): grid by default, the last choice restored from browser storage.
 export const VIEW_STORAGE_KEY = "view";
 export type ViewMode = "grid" | "list";
 

@@ -1,6 +1,7 @@
 // The checkout page's server side: what its loader shows and what its three forms do. The route module
 // only wires these to React Router.
 import { data, redirect } from "react-router";
+import { storeBotCheck } from "../../../services/bot-check/store-bot-check.ts";
 import {
   describeErrors,
   saveContactAndAddress,
@@ -11,10 +12,12 @@ import { requireVisitorCheckout } from "../../../services/checkout/visitor-check
 import { NotFound, ServiceError } from "../../../services/errors.ts";
 import { withSessionOrder } from "../../../services/orders/order-access.ts";
 import { findPlacedOrder, placeOrder } from "../../../services/orders/place-order.ts";
-import { isStripeGateway } from "../../../services/payments/stripe-gateway.ts";
+import { attemptPayment, paymentBotCheckRequired } from "../../../services/payments/payment-attempts.ts";
 import { displayCurrency } from "../../../shared/store-config.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { pageVisitor } from "../cart/page-visitor.server.ts";
+import { paymentClient } from "../cart/payment-client.server.ts";
+import { stripePublishableKeyOf } from "../payments/payments-data.server.ts";
 import { type CheckoutAnswer, readCheckoutForm } from "./checkout-forms.ts";
 
 /** The page's data; an empty cart goes to the cart page, a placed checkout to its order, anything else 404. */
@@ -34,9 +37,8 @@ export async function checkoutPageData(app: AppLoadContext, request: Request, ch
       storeName: store.storeName,
       testGateway: app.services.paymentGateway.name === "test",
       // Stripe's form replaces the card fields when card payments go through Stripe.
-      stripePublishableKey: isStripeGateway(app.services.paymentGateway)
-        ? app.services.paymentGateway.publishableKey
-        : null,
+      stripePublishableKey: stripePublishableKeyOf(app.services),
+      botCheckRequired: await paymentBotCheckRequired(db, paymentClient(app, visitor)),
     };
   } catch (error) {
     if (!(error instanceof NotFound)) throw error;
@@ -54,7 +56,8 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
   const { db } = app.services.database;
   const store = app.services.config.store;
   const visitor = await pageVisitor(app, request);
-  const { intent, result } = readCheckoutForm(await request.formData());
+  const formData = await request.formData();
+  const { intent, result } = readCheckoutForm(formData);
   const here = `/checkout/${checkoutId}`;
   const refuse = (answer: Omit<CheckoutAnswer, "intent">, status = 400) =>
     data<CheckoutAnswer>({ intent, ...answer }, { status });
@@ -67,17 +70,28 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
   try {
     const form = result.data;
     if (form.intent === "place") {
-      const placed = await placeOrder(
-        db,
-        visitor,
-        checkoutId,
-        { payment: form.payment, expectedTotalCents: form.expectedTotalCents },
+      const botToken = formData.get("botToken");
+      const placed = await attemptPayment(
         {
-          gateway: app.services.paymentGateway,
-          currency: displayCurrency(store),
-          publicUrl: app.services.config.publicUrl,
-          storeName: store.storeName,
+          db,
+          botCheck: storeBotCheck(app.services),
+          client: paymentClient(app, visitor),
+          botToken: typeof botToken === "string" && botToken ? botToken : undefined,
+          logRefusal: (reason) => app.log?.warn({ checkoutId, reason }, "payment refused"),
         },
+        () =>
+          placeOrder(
+            db,
+            visitor,
+            checkoutId,
+            { payment: form.payment, expectedTotalCents: form.expectedTotalCents },
+            {
+              gateway: app.services.paymentGateway,
+              currency: displayCurrency(store),
+              publicUrl: app.services.config.publicUrl,
+              storeName: store.storeName,
+            },
+          ),
       );
       if (visitor.customerId === null) await app.session.update(withSessionOrder(visitor.sessionData, placed.orderId));
       return redirect(`/account/orders/${placed.orderId}?placed=1`);
@@ -99,7 +113,11 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
     return redirect(here);
   } catch (error) {
     // Refusals (a declined card, a sold-out item, a changed total) keep the cart and say why.
-    if (error instanceof ServiceError && error.status < 500) return refuse({ formError: error.message }, error.status);
+    // After a refused payment the next attempt needs the bot check: the answer says so to the form.
+    if (error instanceof ServiceError && error.status < 500) {
+      const botCheck = "botCheckRequired" in error && error.botCheckRequired === true;
+      return refuse({ formError: error.message, ...(botCheck ? { botCheck } : {}) }, error.status);
+    }
     throw error;
   }
 }

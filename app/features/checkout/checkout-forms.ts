@@ -113,4 +113,6 @@ export type CheckoutAnswer = {
   errors?: Record<string, string>;
   formError?: string;
   values?: Record<string, string>;
+  /** A payment was refused: the next attempt needs the bot check. */
+  botCheck?: boolean;
 };

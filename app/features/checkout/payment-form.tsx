@@ -6,6 +6,7 @@ import { formatMoney } from "../../../shared/money.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
+import { usePaymentBotCheck } from "../cart/payment-bot-check.tsx";
 import { LazyStripeCheckout } from "../payments/lazy-stripe.tsx";
 import type { CheckoutPageData } from "./checkout-data.server.ts";
 import type { CheckoutAnswer } from "./checkout-forms.ts";
@@ -22,6 +23,7 @@ export function PaymentForm({
   const [method, setMethod] = useState(page.savedCards[0] ? `saved:${page.savedCards[0].id}` : "card");
   const navigate = useNavigate();
   const errors = answer?.intent === "place" ? (answer.errors ?? {}) : {};
+  const botCheck = usePaymentBotCheck(page.botCheckRequired || answer?.botCheck === true);
   if (page.stripePublishableKey) {
     return (
       <LazyStripeCheckout
@@ -38,7 +40,7 @@ export function PaymentForm({
     );
   }
   return (
-    <Form method="post" className="mt-4 space-y-4" autoComplete="on">
+    <Form method="post" className="mt-4 space-y-4" autoComplete="on" onSubmit={botCheck.onSubmit}>
       <input type="hidden" name="intent" value="place" />
       <input type="hidden" name="expectedTotalCents" value={page.expectedTotalCents} />
       {page.savedCards.length > 0 ? (
@@ -130,11 +132,16 @@ export function PaymentForm({
       ) : null}
       {answer?.intent === "place" && answer.formError ? <Notice tone="danger">{answer.formError}</Notice> : null}
       {page.problem && page.problem !== answer?.formError ? <Notice tone="danger">{page.problem}</Notice> : null}
+      {botCheck.notice}
       <p className="text-sm text-muted">
         By placing your order you agree to pay {formatMoney(page.totalPrice, page.currency)}. Your card is charged when
         you place the order.
       </p>
-      <BusyButton busy={busy} busyLabel="Placing your order..." className="btn-primary w-full text-lg">
+      <BusyButton
+        busy={busy || botCheck.checking}
+        busyLabel={botCheck.checking ? "Checking you are not a robot..." : "Placing your order..."}
+        className="btn-primary w-full text-lg"
+      >
         <Lock aria-hidden="true" size={18} /> Place Order &middot; {formatMoney(page.totalPrice, page.currency)}
       </BusyButton>
     </Form>

@@ -1,4 +1,4 @@
-/** Hovering a thumbnail this long switches the main image (spec §9, as on product cards). */
+/** Hovering a thumbnail this long switches the main image (as on product cards). */
 export const THUMBNAIL_HOVER_MS = 150;
 
 export interface GalleryImage {

@@ -1,4 +1,4 @@
-// The image-copyright notice (spec account-and-shell §9): a shopper who opens the context menu on a
+// The image-copyright notice: a shopper who opens the context menu on a
 // product image (right click, or a long press on a phone) is told the images are the store's own.
 import type { MouseEvent } from "react";
 import { toast } from "../../components/toasts.tsx";

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
-/** A block starts loading once this share of it is visible (spec §2: 10 percent). */
+/** A block starts loading once this share of it is visible (10 percent). */
 export const LAZY_VISIBLE_RATIO = 0.1;
 
 export interface LazySectionProps {
@@ -17,7 +17,7 @@ export interface LazySectionProps {
 }
 
 /**
- * Reviews, questions and recommendations below the product (spec §2) load when 10 % of their block
+ * Reviews, questions and recommendations below the product load when 10 % of their block
  * becomes visible. Browsers without IntersectionObserver load them at once.
  */
 export function LazySection({

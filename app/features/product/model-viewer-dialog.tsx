@@ -1,4 +1,4 @@
-// The 3D model viewer (spec §2 "3D model thumbnails"). @google/model-viewer is a web component on
+// The 3D model viewer. @google/model-viewer is a web component on
 // three.js, far too big for first load: this module, and the library behind it, are fetched only when a
 // shopper opens a 3D thumbnail.
 import * as Dialog from "@radix-ui/react-dialog";

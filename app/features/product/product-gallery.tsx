@@ -1,4 +1,4 @@
-// The product image gallery (spec §2 "Product detail page"): a main image with a zoom lens under the
+// The product image gallery: a main image with a zoom lens under the
 // mouse, thumbnails that switch it after a 150 ms hover (or a click / Enter), a full-screen viewer and
 // 3D model thumbnails. The viewer and the 3D viewer (@google/model-viewer, ~120 KB) are separate
 // chunks, downloaded only when opened.

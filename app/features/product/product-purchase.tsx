@@ -1,10 +1,8 @@
 // The buying half of the product page: price, brand, SKU, availability, free-shipping notes, option
-// selector, quantity and Add to Cart, and the shipping details link (spec §2, §4 "Variant selection",
-// "Stock", §5, §9). The variant rules are shared/variant-selection.ts; this only wires them to controls.
+// selector, quantity and Add to Cart, and the shipping details link. The variant rules are shared/variant-selection.ts; this only wires them to controls.
 import { LoaderCircle, Minus, Plus, ShoppingCart, Truck } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import type { ProductDetail, ProductVariant } from "../../../services/catalog/product-detail.ts";
 import { availabilityText, freeShippingText, MAY_QUALIFY_FREE_SHIPPING_TEXT } from "../../../shared/price-display.ts";
 import {
   chooseOption,
@@ -15,6 +13,7 @@ import {
 } from "../../../shared/variant-selection.ts";
 import { Price } from "../../components/price.tsx";
 import { useAddToCart, useCart } from "../cart/cart-context.tsx";
+import type { ProductDetail, ProductVariant } from "./product-data.server.ts";
 
 export const SHIPPING_DETAILS_URL = "/Articles.asp?ID=257";
 
@@ -35,7 +34,7 @@ export type PurchaseProduct = Pick<
 export interface ProductPurchaseProps {
   product: PurchaseProduct;
   currency: string;
-  /** The free-shipping threshold; -1 hides the banner (spec §9). */
+  /** The free-shipping threshold; -1 hides the banner. */
   freeShippingAmount: number;
   eligibleForFreeShipping: boolean;
   initialVariant: ProductVariant | null;

@@ -1,4 +1,4 @@
-// The Q&A block below the product (spec §2). The store has a questions table but no service or API
+// The Q&A block below the product. The store has a questions table but no service or API
 // that lists a product's questions yet, so the block points the shopper at the Q&A pages and the
 // phone line instead of showing an empty list.
 import { MessageCircleQuestion, Phone } from "lucide-react";

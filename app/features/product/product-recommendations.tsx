@@ -1,4 +1,4 @@
-// Recommendations below the product (spec §2, loaded lazily): the best sellers of the product's own
+// Recommendations below the product (loaded lazily): the best sellers of the product's own
 // category, else of its brand, from GET /api/products/filter.
 import { useEffect, useState } from "react";
 import { type ApiProductCard, type ProductCardData, toProductCardData } from "../../components/product-card.tsx";

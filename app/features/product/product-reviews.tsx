@@ -1,9 +1,9 @@
-// Customer reviews below the product, fetched when the block first shows (spec §2: loaded lazily).
+// Customer reviews below the product, fetched when the block first shows (loaded lazily).
 import { useEffect, useState } from "react";
-import type { ProductReview } from "../../../services/catalog/product-detail.ts";
 import { reviewCountText, roundedStars } from "../../../shared/price-display.ts";
 import { StarRating } from "../../components/star-rating.tsx";
-import { formatShortUtcDate } from "../shell/format-date.ts";
+import { formatShortUtcDate } from "../../lib/format-date.ts";
+import type { ProductReview } from "./product-data.server.ts";
 
 type State = { status: "loading" } | { status: "loaded"; reviews: ProductReview[] } | { status: "error" };
 

@@ -1,7 +1,7 @@
 import { type TabItem, Tabs } from "../../components/tabs.tsx";
 import { RICH_TEXT } from "../catalog/rich-text.ts";
 
-/** Shown in the DESCRIPTION tab when the product has no description (spec §2). */
+/** Shown in the DESCRIPTION tab when the product has no description. */
 export const NO_DESCRIPTION_TEXT = "Fast Shipping. Order Today!";
 
 export interface Specification {

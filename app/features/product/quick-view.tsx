@@ -1,10 +1,9 @@
-// The product card's quick view (spec §2 "Product card": a magnifier button opens a lazily loaded quick
+// The product card's quick view (a magnifier button opens a lazily loaded quick
 // view by handle). This module is only downloaded when a shopper first opens one.
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { ProductDetail } from "../../../services/catalog/product-detail.ts";
 import { imageSrcSet, imageUrlForWidth } from "../../../shared/image-srcset.ts";
 import { availabilityText } from "../../../shared/price-display.ts";
 import { initialSelection, remainingQuantity } from "../../../shared/variant-selection.ts";
@@ -12,6 +11,7 @@ import { Price } from "../../components/price.tsx";
 import { StarRating } from "../../components/star-rating.tsx";
 import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import { useAddToCart, useCart } from "../cart/cart-context.tsx";
+import type { ProductDetail } from "./product-data.server.ts";
 
 type State =
   | { status: "loading" }

@@ -1,4 +1,4 @@
-// Recently viewed products (spec §2, §3 "Browser storage", §9): the product page records its product in
+// Recently viewed products: the product page records its product in
 // localStorage (ids, newest first, at most 25) and shows the others as a history carousel whose items
 // can be removed. The cards come from the storefront's /recently-viewed resource route.
 import { useEffect, useState } from "react";

@@ -10,6 +10,7 @@ import { imageUrlForWidth } from "../../../shared/image-srcset.ts";
 import { formatMoney } from "../../../shared/money.ts";
 import { isShownPrice } from "../../../shared/price-display.ts";
 import { type PriceChip, priceChips } from "../../../shared/price-phrase.ts";
+import { type SearchUnderstanding, understandingParts } from "../../../shared/search-understanding.ts";
 import {
   SEARCH_LABEL,
   SEARCH_PLACEHOLDER,
@@ -48,6 +49,10 @@ interface Suggestions {
   query: string;
   products: SuggestionProduct[];
   collections: SuggestionCollection[];
+  /** How the search read the query (a typed price, attributes), and the words it left out. */
+  understanding: SearchUnderstanding | null;
+  relaxedQuery: string | null;
+  droppedWords: string[];
 }
 
 type Entry =
@@ -63,11 +68,27 @@ interface Section {
 
 /** The shape of a suggestions answer, checked before use: the dropdown never trusts the network. */
 function readSuggestions(query: string, body: unknown): Suggestions {
-  const value = (body ?? {}) as { products?: unknown; collections?: unknown };
+  const value = (body ?? {}) as { products?: unknown; collections?: unknown; pageInfo?: unknown };
   const products = Array.isArray(value.products) ? (value.products as SuggestionProduct[]) : [];
   const collections = Array.isArray(value.collections) ? (value.collections as SuggestionCollection[]) : [];
+  const pageInfo = (value.pageInfo ?? {}) as {
+    understanding?: SearchUnderstanding | null;
+    relaxedQuery?: unknown;
+    droppedWords?: unknown;
+  };
+  const understanding =
+    pageInfo.understanding &&
+    typeof pageInfo.understanding === "object" &&
+    Array.isArray(pageInfo.understanding.attributes)
+      ? pageInfo.understanding
+      : null;
   return {
     query,
+    understanding,
+    relaxedQuery: typeof pageInfo.relaxedQuery === "string" ? pageInfo.relaxedQuery : null,
+    droppedWords: Array.isArray(pageInfo.droppedWords)
+      ? pageInfo.droppedWords.filter((word): word is string => typeof word === "string")
+      : [],
     // At most 4 of each group, whatever the server sends back.
     products: products
       .filter((p) => typeof p?.id === "number" && typeof p.handle === "string")
@@ -79,7 +100,7 @@ function readSuggestions(query: string, body: unknown): Suggestions {
 }
 
 /**
- * Debounced suggestions (spec §4 "Search"): nothing below 3 characters; a newer keystroke cancels the
+ * Debounced suggestions: nothing below 3 characters; a newer keystroke cancels the
  * older request; failures are only logged and leave the loading flag off.
  */
 function useSuggestions(query: string, debounceMs: number, onLoaded: () => void) {
@@ -146,7 +167,7 @@ export interface HeaderSearchComboboxProps {
 }
 
 /**
- * The enhanced header keyword box (spec §2 "Header keyword search box"): a React Aria combobox with
+ * The enhanced header keyword box: a React Aria combobox with
  * Categories and Products suggestions and price-filter chips. Loaded after hydration by HeaderSearch,
  * which owns the form and the value; it replaces the plain input in place.
  */
@@ -214,9 +235,16 @@ export function HeaderSearchCombobox({
       });
     }
     if (suggestions && suggestions.products.length > 0) {
+      // The same reading of the query as the results page: "Products for pool pump (no matches for
+      // 'xyz') · under $600.00 · 3 HP".
+      const relaxed =
+        suggestions.relaxedQuery !== null && suggestions.droppedWords.length > 0
+          ? ` for ${suggestions.relaxedQuery} (no matches for ${suggestions.droppedWords.map((w) => `'${w}'`).join(", ")})`
+          : "";
+      const parts = understandingParts(suggestions.understanding, currency);
       list.push({
         id: "products",
-        title: "Products",
+        title: ["Products" + relaxed, ...parts].join(" · "),
         entries: suggestions.products.map((product) => ({
           kind: "product",
           key: `product-${product.id}`,
@@ -226,7 +254,7 @@ export function HeaderSearchCombobox({
       });
     }
     return list;
-  }, [suggestions]);
+  }, [suggestions, currency]);
 
   const sections = useMemo(
     () => (chipSection ? [chipSection, ...resultSections] : resultSections),

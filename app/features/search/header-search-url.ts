@@ -1,13 +1,13 @@
-// Where the header search box sends the shopper (spec §2 "Header keyword search box", §4 "Search").
+// Where the header search box sends the shopper.
 import type { CardField } from "../../../shared/catalog-query.ts";
 import type { PriceChip } from "../../../shared/price-phrase.ts";
 import { removePricePhrases } from "../../../shared/price-phrase.ts";
 
 export const SEARCH_RESULTS_PATH = "/searchresults.asp";
-/** Header box debounce; on the results page the page's own 400 ms applies (spec §9). */
+/** Header box debounce; on the results page the page's own 400 ms applies. */
 export const HEADER_DEBOUNCE_MS = 600;
 export const RESULTS_PAGE_DEBOUNCE_MS = 400;
-/** The dropdown lists at most this many categories and this many products (spec §9). */
+/** The dropdown lists at most this many categories and this many products. */
 export const HEADER_DROPDOWN_LIMIT = 4;
 
 export function isResultsPage(pathname: string): boolean {
@@ -34,7 +34,7 @@ export function acceptChipUrl(query: string, chip: PriceChip, current?: { pathna
   return `${url.pathname}${url.search}`;
 }
 
-/** The price filter in force on the results page, for the chip rule (spec §5); none elsewhere. */
+/** The price filter in force on the results page, for the chip rule; none elsewhere. */
 export function currentPriceFilter(current: { pathname: string; search: string }): {
   minPrice: number | null;
   maxPrice: number | null;

@@ -33,7 +33,7 @@ export interface HeaderSearchProps {
 }
 
 /**
- * The header keyword box (spec §2 "Header keyword search box"). The server renders a plain GET form to
+ * The header keyword box. The server renders a plain GET form to
  * /searchresults.asp, which works before (and without) JavaScript; Enter or the button navigate to
  * the results with the page reset.
  */

@@ -2,6 +2,8 @@
 // and tests listen to it); Google Analytics (gtag) gets it too, but only when a gTagId is configured,
 // and its script is only loaded then.
 
+import { redactUrl } from "../../../shared/redact-url.ts";
+
 export const PAGE_VIEW_EVENT = "store:page-view";
 
 export interface PageView {
@@ -34,20 +36,23 @@ export function ensureGtag(tagId: string): void {
       window.dataLayer?.push(arguments);
     };
   window.gtag("js", new Date());
-  window.gtag("config", tagId, { send_page_view: false });
+  // gtag reads the address bar for its own hits unless told otherwise: give it the redacted one.
+  window.gtag("config", tagId, { send_page_view: false, page_location: redactUrl(window.location.href) });
   const script = document.createElement("script");
   script.async = true;
   script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(tagId)}`;
   document.head.appendChild(script);
 }
 
+/** A page view with link tokens taken out of its path and location (they must never reach Google). */
 export function recordPageView(view: PageView, tagId: string): void {
-  window.dispatchEvent(new CustomEvent<PageView>(PAGE_VIEW_EVENT, { detail: view }));
+  const clean = { ...view, path: redactUrl(view.path), location: redactUrl(view.location) };
+  window.dispatchEvent(new CustomEvent<PageView>(PAGE_VIEW_EVENT, { detail: clean }));
   if (tagId && window.gtag) {
     window.gtag("event", "page_view", {
-      page_path: view.path,
-      page_title: view.title,
-      page_location: view.location,
+      page_path: clean.path,
+      page_title: clean.title,
+      page_location: clean.location,
     });
   }
 }

@@ -3,9 +3,9 @@ import { X } from "lucide-react";
 import type { ExitIntentOffer } from "./exit-intent-popup.tsx";
 
 /**
- * The popup itself (spec shopping §2 "Shared screens"): 'FIRST ORDER SPECIAL' over the configured image,
+ * The popup itself: 'FIRST ORDER SPECIAL' over the configured image,
  * the discount message and code. Radix traps focus, closes on Escape and on the close icon, and hands
- * focus back. Layer 10000 (spec §9).
+ * focus back. Layer 10000.
  */
 export default function ExitIntentDialog({
   open,

@@ -28,7 +28,7 @@ function localStore(): Storage | null {
 }
 
 /**
- * Spec shopping §4 "Exit-intent popup": once per browser (storage `exitIntentPopUpShown`), never to
+ * Once per browser (storage `exitIntentPopUpShown`), never to
  * signed-in visitors, 250 ms after the trigger. Desktop: the pointer leaves through the top of the
  * window. Mobile mode: scrolling up by more than 10 px after passing 5 % of the page.
  */

@@ -1,4 +1,4 @@
-// When the exit-intent popup may show and what triggers it (spec shopping §4, §6, §9). Pure, so the
+// When the exit-intent popup may show and what triggers it. Pure, so the
 // rules are tested without a browser.
 
 export const EXIT_INTENT_STORAGE_KEY = "exitIntentPopUpShown";

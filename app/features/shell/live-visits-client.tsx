@@ -30,7 +30,7 @@ async function knownPosition(): Promise<Pick<VisitPayload, "latitude" | "longitu
 }
 
 /**
- * Spec §2 "Shell": a live connection to /customer sends a visit with the path on each path change and a
+ * A live connection to /customer sends a visit with the path on each path change and a
  * leave on cleanup. socket.io-client is fetched once the page is interactive and idle, so it costs
  * nothing on first paint.
  */

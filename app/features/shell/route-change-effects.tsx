@@ -4,7 +4,7 @@ import { ensureGtag, recordPageView } from "./analytics.ts";
 import { isPageView, type RouteLocation, scrollsToTop } from "./route-change-rules.ts";
 
 /**
- * Spec §2 "Shell": each route change scrolls to the top and records a page_view, by the rules of
+ * Each route change scrolls to the top and records a page_view, by the rules of
  * route-change-rules.ts (only a new path scrolls; a query rewritten in place is no new page view).
  */
 export function RouteChangeEffects({ gTagId }: { gTagId: string }) {

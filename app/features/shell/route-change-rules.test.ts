@@ -60,13 +60,44 @@ describe("gtag", () => {
     expect(appended[0]).toMatchObject({ async: true, src: "https://www.googletagmanager.com/gtag/js?id=G-TEST123" });
     const layer = ((win as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) => Array.from(entry));
     expect(layer[0][0]).toBe("js");
-    expect(layer[1]).toEqual(["config", "G-TEST123", { send_page_view: false }]);
+    expect(layer[1]).toEqual([
+      "config",
+      "G-TEST123",
+      { send_page_view: false, page_location: "https://store.example/help.asp" },
+    ]);
     expect(layer[2]).toEqual([
       "event",
       "page_view",
       { page_path: "/help.asp", page_title: "Help Center", page_location: "https://store.example/help.asp" },
     ]);
     expect(announced).toEqual([view]);
+  });
+
+  test("link tokens in the address never reach the dataLayer nor the page's listeners", () => {
+    const win = Object.assign(new EventTarget(), {
+      location: { href: "https://store.example/account/orders/7?token=SECRETtoken123" },
+      gtag: undefined as unknown,
+      dataLayer: [] as unknown[],
+    });
+    vi.stubGlobal("window", win);
+    vi.stubGlobal("document", { createElement: () => ({}), head: { appendChild: () => undefined } });
+    const announced: unknown[] = [];
+    win.addEventListener(PAGE_VIEW_EVENT, (event) => announced.push((event as CustomEvent).detail));
+    ensureGtag("G-TOKENS");
+    recordPageView(
+      {
+        path: "/account/orders/7?token=SECRETtoken123",
+        title: "Order",
+        location: "https://store.example/account/orders/7?token=SECRETtoken123",
+      },
+      "G-TOKENS",
+    );
+    const sent = JSON.stringify([
+      ...(win.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)),
+      announced,
+    ]);
+    expect(sent).not.toContain("SECRETtoken123");
+    expect(sent).toContain("/account/orders/7?token=redacted");
   });
 
   test("without a gTagId the page view is only announced in the page", () => {

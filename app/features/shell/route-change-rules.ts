@@ -1,4 +1,4 @@
-// What a route change does (spec account-and-shell §2 "Shell"), as pure rules the shell's effect applies.
+// What a route change does, as pure rules the shell's effect applies.
 
 export interface RouteLocation {
   pathname: string;

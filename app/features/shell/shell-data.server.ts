@@ -4,7 +4,8 @@ import type { Database } from "../../../db/client.ts";
 import { getNavigation, type NavigationItem } from "../../../services/catalog/navigation.ts";
 import { EMPTY_FOOTER, type FooterData, loadFooterData } from "../../../services/content/footer-data.ts";
 import type { StoreServices } from "../../../services/store-services.ts";
-import { sealImageUrl } from "../../../shared/review-seal.ts";
+import { reviewImageOrigins, sealImageUrl } from "../../../shared/review-seal.ts";
+import type { RequestLogger } from "../../context.ts";
 import { createTtlCache } from "../catalog/catalog-data.server.ts";
 
 export interface ShellData {
@@ -15,12 +16,14 @@ export interface ShellData {
   sealId: string;
   /** The review provider's seal image for the seller reviews badge (from sealId); null: the store's own badge. */
   sealUrl: string | null;
+  /** Where the review provider's images (seal, reviewers' avatars) may come from. */
+  reviewImageOrigins: string[];
   /** The store's favicon (storeFaviconUrl) and its media type when the extension tells it. */
   favicon: { href: string; type: string | undefined };
   /** The footer's copyright year in the store's time zone, so the server and the browser agree at New Year. */
   copyrightYear: number;
   footer: FooterData;
-  /** The header's category bar (spec §2 "Top navigation"): the main menu, two levels. */
+  /** The header's category bar: the main menu, two levels. */
   navigation: NavigationItem[];
 }
 
@@ -31,22 +34,22 @@ export function loadNavigation(db: Database, collectionUrlPrefix: string): Promi
   return navigationCache(db, collectionUrlPrefix, () => getNavigation(db, { collectionUrlPrefix, depth: 2 }));
 }
 
-export async function loadShellData(services: StoreServices): Promise<ShellData> {
+export async function loadShellData(services: StoreServices, logger: RequestLogger): Promise<ShellData> {
   const store = services.config.store;
   const theme = store.themeConfig;
   let footer = EMPTY_FOOTER;
   try {
     footer = await loadFooterData(services.database.db, store.paths.collections);
   } catch (error) {
-    // Spec §8: footer loading errors are only logged; the page renders without those lists.
-    console.error("Footer data could not be loaded:", error);
+    // Footer loading errors are only logged; the page renders without those lists.
+    logger.error({ err: error }, "Footer data could not be loaded");
   }
   let navigation: NavigationItem[] = [];
   try {
     navigation = await loadNavigation(services.database.db, store.paths.collections);
   } catch (error) {
     // Like the footer: a page without the category bar is better than no page (the sidebar still has them).
-    console.error("Navigation could not be loaded:", error);
+    logger.error({ err: error }, "Navigation could not be loaded");
   }
   return {
     navigation,
@@ -56,6 +59,7 @@ export async function loadShellData(services: StoreServices): Promise<ShellData>
     reviewsUrl: store.reviewsUrl,
     sealId: store.sealId,
     sealUrl: sealImageUrl(store.sealId),
+    reviewImageOrigins: reviewImageOrigins(store),
     favicon: { href: store.storeFaviconUrl, type: faviconType(store.storeFaviconUrl) },
     copyrightYear: yearIn(store.appTimeZone),
     footer,

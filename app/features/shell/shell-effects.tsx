@@ -2,7 +2,7 @@ import { type ExitIntentOffer, ExitIntentPopup } from "./exit-intent-popup.tsx";
 import { LiveVisitsClient } from "./live-visits-client.tsx";
 import { RouteChangeEffects } from "./route-change-effects.tsx";
 
-/** What every page does besides rendering (spec §2 "Shell"); mounted once in the root layout. */
+/** What every page does besides rendering; mounted once in the root layout. */
 export function ShellEffects({
   gTagId,
   signedIn,

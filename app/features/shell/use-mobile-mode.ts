@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { isMobileUserAgent, MOBILE_MAX_WIDTH } from "../../lib/mobile-user-agent.ts";
 import { useMobileAgent } from "../../lib/use-mobile-agent.ts";
 
-/** Spec §9: mobile mode at a window width of 992 px or less, or with a mobile user agent. */
+/** Mobile mode at a window width of 992 px or less, or with a mobile user agent. */
 const QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
 
 function subscribe(onChange: () => void): () => void {

@@ -9,8 +9,8 @@ interface ContextReader {
 }
 
 export function storeOf(context: ContextReader) {
-  const { services } = context.get(appContext);
-  return { db: services.database.db, config: services.config, store: services.config.store };
+  const { services, logger } = context.get(appContext);
+  return { db: services.database.db, config: services.config, store: services.config.store, logger };
 }
 
 /** The 404 page with a real 404 status (rendered by the root error boundary). */

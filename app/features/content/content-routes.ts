@@ -1,4 +1,4 @@
-// The content and legacy routes (account-and-shell §2 route table). The blog and collection base paths
+// The content and legacy routes (the legacy addresses the store answers). The blog and collection base paths
 // come from config/store.json, read when React Router builds its route table, like the storefront's.
 //
 // Order matters only between routes of equal rank: /SearchResults.asp is case-sensitive and must come

@@ -6,7 +6,7 @@ export interface BrandFilterFacets {
   productMaxPrice: number;
 }
 
-/** Values shown per group before 'Show more' (spec shopping §9). */
+/** Values shown per group before 'Show more'. */
 const VISIBLE_VALUES = 8;
 
 /**

@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, UserRound } from "lucide-react";
 import { Breadcrumbs, type Crumb } from "../../components/breadcrumbs.tsx";
-import { formatStoreDate } from "./format-date.ts";
-import { RichText } from "./rich-text.tsx";
+import { RichText } from "../../components/rich-text.tsx";
+import { formatStoreDate } from "../../lib/format-date.ts";
 
 export interface ArticleViewData {
   title: string;

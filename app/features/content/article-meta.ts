@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { breadcrumbJsonLd, type Crumb } from "../../components/breadcrumbs.tsx";
-import { absoluteUrl, pageMeta, rootMetaData } from "./page-meta.ts";
+import { absoluteUrl, pageMeta, rootMetaData } from "../shell/page-meta.ts";
 
 type MetaMatches = Parameters<typeof rootMetaData>[0];
 

@@ -1,7 +1,7 @@
 import { MessageCircleQuestion } from "lucide-react";
 import { Link } from "react-router";
 import { questionPath, topicPath } from "../../../shared/content-paths.ts";
-import { formatStoreDate } from "./format-date.ts";
+import { formatStoreDate } from "../../lib/format-date.ts";
 
 export interface QuestionListItem {
   id: number;

@@ -1,0 +1,14 @@
+// What the product page's loader, the recently-viewed resource route and the product components' types use
+// from services/: the browser bundle reaches services only through this module.
+export { loadProductCards } from "../../../services/catalog/product-cards.ts";
+export {
+  getProductByHandle,
+  type ProductDetail,
+  type ProductReview,
+  type ProductVariant,
+} from "../../../services/catalog/product-detail.ts";
+export { isProductEligibleForFreeShipping } from "../../../services/catalog/shipping-policy.ts";
+export { resolveProductDetailsLink } from "../../../services/content/legacy-links.ts";
+export { NotFound } from "../../../services/errors.ts";
+export { productShippingCents, productWeightGrams } from "../../../services/shipping/product-shipping-estimate.ts";
+export { loadShippingPolicy } from "../../../services/shipping/shipping-policy-store.ts";
