@@ -35,6 +35,7 @@ export function PaymentForm({
         signedIn={page.signedIn}
         savedCards={page.savedCards}
         problem={page.problem}
+        botCheckRequired={page.botCheckRequired}
         onPlaced={(statusUrl) => navigate(statusUrl)}
       />
     );

@@ -20,6 +20,8 @@ vi.mock("@stripe/react-stripe-js", () => ({
   useElements: () => elements,
 }));
 vi.mock("@stripe/stripe-js", () => ({ loadStripe: vi.fn(async () => stripe) }));
+const getBotToken = vi.fn(async () => "bot-answer");
+vi.mock("../account/bot-token.ts", () => ({ getBotToken }));
 
 const { default: StripeCheckout } = await import("./stripe-checkout.tsx");
 
@@ -83,6 +85,7 @@ beforeEach(() => {
   stripe.createPaymentMethod.mockReset().mockResolvedValue({ paymentMethod: { id: "pm_1Q2w3E" } });
   stripe.handleNextAction.mockReset();
   elements.submit.mockReset().mockResolvedValue({});
+  getBotToken.mockClear();
 });
 
 afterEach(async () => {
@@ -155,6 +158,22 @@ describe("paying at checkout with Stripe's Payment Element", () => {
     expect(onPlaced).not.toHaveBeenCalled();
     const button = container.querySelector('button[type="submit"]') as HTMLButtonElement;
     expect(button.disabled).toBe(false);
+  });
+
+  test("after a refusal the next Place Order carries a bot-check answer, and still no card details", async () => {
+    await render();
+    fetchMock
+      .mockResolvedValueOnce(answer(402, { error: "Your payment could not be completed." }))
+      .mockResolvedValueOnce(answer(200, { order: { id: 10, statusUrl: "/account/orders/10" } }));
+    await placeOrder();
+    await vi.waitFor(() => expect(container.textContent).toContain("Your payment could not be completed."));
+    await placeOrder();
+    await vi.waitFor(() => expect(onPlaced).toHaveBeenCalledWith("/account/orders/10?placed=1"));
+    const bodies = sentBodies();
+    expect(bodies[0]).not.toHaveProperty("token");
+    expect(bodies[1]).toMatchObject({ paymentToken: "pm_1Q2w3E", token: "bot-answer" });
+    expect(getBotToken).toHaveBeenCalledWith("checkout");
+    for (const body of bodies) expectNoCardDetails(body);
   });
 
   test("a bank that refuses 3-D Secure stops before the store is asked again", async () => {

@@ -26,6 +26,8 @@ export interface StripeCheckoutProps {
     expYear: number | null;
   }>;
   problem: string | null;
+  /** A payment was refused recently: each attempt carries a bot-check answer. */
+  botCheckRequired?: boolean;
   /** Where the shopper goes once the order is placed (the order page). */
   onPlaced: (statusUrl: string) => void;
 }
@@ -58,6 +60,20 @@ function PaymentFields(props: StripeCheckoutProps) {
   const [saveCard, setSaveCard] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [needsBotCheck, setNeedsBotCheck] = useState(props.botCheckRequired === true);
+
+  /** One call to place the order; after a refusal each call carries a fresh bot-check answer. */
+  async function attempt(body: Record<string, unknown>, withBotCheck: boolean) {
+    const token = withBotCheck ? await (await import("../account/bot-token.ts")).getBotToken("checkout") : undefined;
+    const result = await completeCheckout(props.checkoutId, token ? { ...body, token } : body);
+    // Asked for the bot check this page did not know about: once more with it.
+    if (result.status === 400 && !withBotCheck && /bot check/i.test(result.answer.error ?? "")) {
+      setNeedsBotCheck(true);
+      return attempt(body, true);
+    }
+    if (result.status === 402 && !result.answer.requiresAction) setNeedsBotCheck(true);
+    return result;
+  }
 
   async function place(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,15 +94,18 @@ function PaymentFields(props: StripeCheckoutProps) {
         payment = { paymentToken: created.paymentMethod.id, ...(saveCard ? { saveCard: true } : {}) };
       }
       const expectedTotal = props.totalPrice;
-      let { status, answer } = await completeCheckout(props.checkoutId, { ...payment, expectedTotal });
+      let { status, answer } = await attempt({ ...payment, expectedTotal }, needsBotCheck);
       if (status === 402 && answer.requiresAction) {
         const confirmed = await stripe.handleNextAction({ clientSecret: answer.requiresAction.clientSecret });
         if (confirmed.error) throw new Error(confirmed.error.message ?? "Your bank did not confirm the payment.");
-        ({ status, answer } = await completeCheckout(props.checkoutId, {
-          paymentIntentId: answer.requiresAction.paymentIntentId,
-          expectedTotal,
-          ...(saveCard && !method.startsWith("saved:") ? { saveCard: true } : {}),
-        }));
+        ({ status, answer } = await attempt(
+          {
+            paymentIntentId: answer.requiresAction.paymentIntentId,
+            expectedTotal,
+            ...(saveCard && !method.startsWith("saved:") ? { saveCard: true } : {}),
+          },
+          needsBotCheck,
+        ));
       }
       if (status === 200 && answer.order) {
         props.onPlaced(`${answer.order.statusUrl}?placed=1`);
@@ -151,6 +170,11 @@ function PaymentFields(props: StripeCheckoutProps) {
           </label>
         ) : null}
       </div>
+      {needsBotCheck ? (
+        <Notice tone="info">
+          For your security, a quick bot check runs in your browser when you place the order again.
+        </Notice>
+      ) : null}
       {error ? <Notice tone="danger">{error}</Notice> : null}
       {props.problem && props.problem !== error ? <Notice tone="danger">{props.problem}</Notice> : null}
       <p className="text-sm text-muted">
