@@ -84,6 +84,7 @@ export async function buildApp({
     // The review provider's seal and its reviewers' avatars.
     imageOrigins: reviewImageOrigins(services.config.store),
     chatOrigin: supportChatOrigin(services.config.store),
+    stripe: services.paymentGateway.name === "stripe",
   });
   // Pages and API answers arrive whole (see plugins/react-router.ts), so each is compressed in one call
   // (brotli quality 4: about 2 ms for a 270 KB page). Streaming them through the thread pool instead kept

@@ -16,6 +16,7 @@ import { displayCurrency } from "../../../shared/store-config.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { pageVisitor } from "../cart/page-visitor.server.ts";
 import { paymentClient } from "../cart/payment-client.server.ts";
+import { stripePublishableKeyOf } from "../payments/payments-data.server.ts";
 import { type CheckoutAnswer, readCheckoutForm } from "./checkout-forms.ts";
 
 /** The page's data; an empty cart goes to the cart page, a placed checkout to its order, anything else 404. */
@@ -34,6 +35,8 @@ export async function checkoutPageData(app: AppLoadContext, request: Request, ch
       currency: displayCurrency(store),
       storeName: store.storeName,
       testGateway: app.services.paymentGateway.name === "test",
+      // Stripe's form replaces the card fields when card payments go through Stripe.
+      stripePublishableKey: stripePublishableKeyOf(app.services),
       botCheckRequired: await paymentBotCheckRequired(db, paymentClient(app, visitor)),
     };
   } catch (error) {
