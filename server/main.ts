@@ -1,18 +1,16 @@
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { DatabaseLockedError, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { createMailDelivery } from "../services/email/mailer.ts";
+import { registerDemoImages, seedDemoIfWanted } from "../demo/start.ts";
+import { ConfigError, loadConfig } from "../services/config.ts";
 import { pendingSettlements } from "../services/orders/place-order.ts";
 import { createStoreServices } from "../services/store-services.ts";
 import { buildApp, type Frontend } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { loggerOptions } from "./logger.ts";
 import { startMaintenance } from "./maintenance.ts";
 import { assertNodeVersion } from "./node-version.ts";
-import { seedIfEmpty } from "./seed-on-start.ts";
 
 /** SIGTERM/SIGINT: the process is gone within this long, whatever happens. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -49,20 +47,15 @@ export async function main(): Promise<void> {
   const started = performance.now();
   const database = await openDatabase({ url: config.env.DATABASE_URL, dataDir: config.dataDir });
   await migrateDatabase(database);
-  await seedIfEmpty(database, config.env.SEED_PRODUCTS);
+  const services = createStoreServices({ config, database });
+  await seedDemoIfWanted(services);
 
-  const mail = createMailDelivery({
-    db: database.db,
-    from: `${config.store.storeName} <${config.store.storeEmail}>`,
-    smtpUrl: config.env.SMTP_URL,
-    outboxDir: join(config.dataDir, "outbox"),
-    onError: (error, id) => console.error(`Mail ${id} could not be sent: ${(error as Error).message}`),
-  });
-  mail.start();
-  const services = createStoreServices(database, config, mail);
-  const maintenance = startMaintenance(database.db, (error) => console.error("Maintenance failed:", error));
+  services.mailer.start();
+  const maintenance = startMaintenance(database.db, (error) =>
+    services.logger.error({ err: error }, "maintenance failed"),
+  );
   const frontend = config.env.NODE_ENV === "development" ? await developmentFrontend() : await productionFrontend();
-  const app = await buildApp({ services, frontend, logger: loggerOptions(config.env.LOG_LEVEL) });
+  const app = await buildApp({ services, frontend, registerExtras: registerDemoImages });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -80,7 +73,7 @@ export async function main(): Promise<void> {
     try {
       await app.close();
       clearTimeout(grace);
-      mail.stop();
+      services.mailer.stop();
       clearInterval(maintenance);
       // A payment whose order could not be confirmed is settled before the database goes.
       await pendingSettlements(1_000);

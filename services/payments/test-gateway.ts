@@ -287,10 +287,3 @@ export function createTestGateway(options: TestGatewayOptions = {}): TestGateway
     },
   };
 }
-
-/** The test gateway of this process (tests and the embedded demo store). */
-let shared: TestGateway | undefined;
-export function defaultPaymentGateway(): TestGateway {
-  shared ??= createTestGateway();
-  return shared;
-}

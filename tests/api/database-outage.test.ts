@@ -10,8 +10,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
 import { orderLineItems, orders, transactions } from "../../db/schema/commerce.ts";
-import { pendingSettlements } from "../../services/orders/place-order.ts";
-import { defaultPaymentGateway } from "../../services/payments/test-gateway.ts";
 import {
   APPROVED_CARD,
   createProduct,
@@ -20,7 +18,9 @@ import {
   type ProductFixture,
   Shopper,
   stockOf,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
+import { pendingSettlements } from "../../services/orders/place-order.ts";
+import type { TestGateway } from "../../services/payments/test-gateway.ts";
 import { answersOn, startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
@@ -178,9 +178,7 @@ describe.skipIf(!available)("the database goes away under load", () => {
     const placed = await db.select({ id: orders.id }).from(orders);
     expect(placed.length).toBeGreaterThan(0);
     const ledger = new Map(
-      defaultPaymentGateway()
-        .ledger()
-        .map((entry) => [entry.authorizationReference, entry]),
+      (store.services.paymentGateway as TestGateway).ledger().map((entry) => [entry.authorizationReference, entry]),
     );
     const authorizations = await db
       .select({ orderId: transactions.orderId, reference: transactions.gatewayReference })

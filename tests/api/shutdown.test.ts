@@ -19,7 +19,7 @@ import {
   type ProductFixture,
   Shopper,
   stockOf,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
 import { ensureStorefrontBuild } from "./support/test-store.ts";
 
 const STOCK = 100_000;
