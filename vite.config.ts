@@ -114,7 +114,11 @@ export default defineConfig({
           external: (id, _importer, isResolved) => sharedWithTheApi(id, isResolved),
           makeAbsoluteExternalsRelative: false,
           // The import is written relative to the server build (build/server/index.js), where Node reads it.
-          output: { paths: (id) => (sharedWithTheApi(id, true) ? relative(SERVER_BUILD_DIR, id) : id) },
+          // One file (no chunks in assets/), so that relative path holds for every import of it.
+          output: {
+            paths: (id) => (sharedWithTheApi(id, true) ? relative(SERVER_BUILD_DIR, id) : id),
+            codeSplitting: false,
+          },
         },
       },
     },

@@ -181,7 +181,8 @@ describe("SIGTERM under load", () => {
     expect(failed.map((sample) => `${sample.what}: ${sample.status ?? sample.error}`)).toEqual([]);
     console.log(`shutdown: ${inFlight.length} requests were in flight at SIGTERM`);
     // After the signal nothing new is served: refused connections or 503 only.
-    const late = samples.filter((sample) => sample.startedAt > signalledAt + 50);
+    // (A second's margin: the signal reaches a busy process's event loop only between two tasks.)
+    const late = samples.filter((sample) => sample.startedAt > signalledAt + 1_000);
     for (const sample of late) expect([null, 503]).toContain(sample.status);
 
     // The database: every order whole, no checkout closed without its order.
