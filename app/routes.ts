@@ -25,6 +25,7 @@ export default [
   route("wallet", "routes/wallet.tsx"),
   route("wallet/add-card", "routes/wallet-add-card.tsx"),
   route("recovery-email", "routes/recovery-email.tsx"),
+  route("recovery-email/undo", "routes/recovery-email-undo.tsx"),
   route("confirm-subscription", "routes/confirm-subscription.tsx"),
   route("unsubscribe", "routes/account-unsubscribe.tsx"),
   // Cart, checkout and orders.

@@ -26,7 +26,9 @@ export default function RecoveryEmail() {
   const lookup = useCurrentUser();
   const [recovery, setRecovery] = useState<Recovery | null>(null);
   const [value, setValue] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const [busy, setBusy] = useState<"save" | "verify" | null>(null);
 
@@ -52,12 +54,17 @@ export default function RecoveryEmail() {
     if (!value.trim()) return;
     const parsed = emailSchema.safeParse(value);
     setFieldError(parsed.success ? null : "Enter a valid e-mail address");
-    if (!parsed.success) return;
+    setPasswordError(currentPassword ? null : "Enter your current password");
+    if (!parsed.success || !currentPassword) return;
     setBusy("save");
     setNotice(null);
     try {
       const token = await getBotToken("recovery_email");
-      await apiJson("/api/user/recoveryEmail", { method: "PUT", body: { token, recoveryEmail: parsed.data } });
+      await apiJson("/api/user/recoveryEmail", {
+        method: "PUT",
+        body: { token, recoveryEmail: parsed.data, currentPassword },
+      });
+      setCurrentPassword("");
       setNotice({ tone: "success", text: "Recovery email updated successfully" });
       await load();
     } catch (error) {
@@ -114,6 +121,17 @@ export default function RecoveryEmail() {
             value={value}
             onChange={(event) => setValue(event.target.value)}
             error={fieldError}
+          />
+          <TextField
+            id="recovery-email-password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+            error={passwordError}
+            hint="Asked again because a recovery email can receive password reset links. We also tell your account's own e-mail about the change."
           />
           {recovery.recoveryEmail && recovery.recoveryEmailVerified ? (
             <Notice tone="success">Recovery email verified</Notice>

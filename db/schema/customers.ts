@@ -44,7 +44,13 @@ export const users = pgTable(
   (t) => [check("users_email_lower_case", sql`${t.email} = lower(${t.email})`)],
 );
 
-export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password", "verify_recovery_email", "guest_order"] as const;
+export const AUTH_TOKEN_PURPOSES = [
+  "verify_email",
+  "reset_password",
+  "verify_recovery_email",
+  "undo_recovery_email",
+  "guest_order",
+] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
 export const authTokens = pgTable(

@@ -114,3 +114,25 @@ export function verifyRecoveryEmailMail(mail: MailContext, to: string, accountEm
     footer: ["If you do not know this account, ignore this e-mail: the address will not be used."],
   });
 }
+
+/** To the account's own address when its recovery e-mail changes: a stolen session must not go unnoticed. */
+export function recoveryEmailChangedMail(
+  mail: MailContext,
+  to: string,
+  change: { from: string | null; to: string },
+  token: string,
+): OutgoingEmail {
+  return composeEmail(mail, {
+    to,
+    kind: "recovery_email_changed",
+    subject: `The recovery e-mail of your ${mail.storeName} account was changed`,
+    paragraphs: [
+      change.from
+        ? `The recovery e-mail of your account was changed from ${change.from} to ${change.to}.`
+        : `${change.to} was added as the recovery e-mail of your account.`,
+      "A recovery e-mail can receive password reset links. If you made this change, there is nothing to do.",
+      "If it was not you, undo it with the link below (it works once, for 7 days): the recovery e-mail goes back to what it was, every session of your account is signed out and open reset links stop working. Then choose a new password.",
+    ],
+    action: { label: "Undo this change", url: `${mail.publicUrl}/recovery-email/undo#token=${token}` },
+  });
+}

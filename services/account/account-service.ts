@@ -14,6 +14,7 @@ import {
   accountExistsMail,
   type MailContext,
   passwordChangedMail,
+  recoveryEmailChangedMail,
   resetPasswordMail,
   verifyEmailMail,
   verifyRecoveryEmailMail,
@@ -254,7 +255,7 @@ export async function changePassword(
   });
 }
 
-// Recovery e-mail (spec §2 "Recovery email", §7) ---------------------------------------------------
+// Recovery e-mail ---------------------------------------------------
 
 export async function getRecoveryEmail(db: Database, userId: number) {
   const [row] = await db
@@ -268,10 +269,24 @@ export async function getRecoveryEmail(db: Database, userId: number) {
   };
 }
 
-/** Sets the recovery address. A different address starts unverified and old links for the previous one die. */
-export async function setRecoveryEmail(db: Database, userId: number, recoveryEmail: string): Promise<void> {
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+
+/**
+ * Sets the recovery address, which can receive reset links: only with the current password (a session
+ * alone is not enough), and the account's own address is told, with a link that undoes the change. A
+ * different address starts unverified and old links for the previous one die.
+ */
+export async function setRecoveryEmail(
+  ctx: AccountContext,
+  input: { userId: number; recoveryEmail: string; currentPassword: string },
+): Promise<void> {
+  const { db } = ctx;
+  const { userId, recoveryEmail } = input;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Unauthorized("Please sign in.");
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new InvalidInput(WRONG_CURRENT_PASSWORD);
+  }
   if (recoveryEmail === user.email) {
     throw new InvalidInput("Use an address other than your account's own e-mail as your recovery email.");
   }
@@ -282,6 +297,47 @@ export async function setRecoveryEmail(db: Database, userId: number, recoveryEma
       .set({ recoveryEmail, recoveryEmailVerifiedAt: null, updatedAt: new Date() })
       .where(eq(users.id, userId));
     await revokeTokens(tx, userId, "verify_recovery_email");
+    // What the undo link restores: the previous address and whether it was verified.
+    const previous = JSON.stringify({
+      email: user.recoveryEmail ?? null,
+      verifiedAt: user.recoveryEmail ? (user.recoveryEmailVerifiedAt?.toISOString() ?? null) : null,
+    });
+    const token = await issueToken(tx, { userId, purpose: "undo_recovery_email", subject: previous });
+    await queueEmail(
+      tx,
+      recoveryEmailChangedMail(ctx, user.email, { from: user.recoveryEmail ?? null, to: recoveryEmail }, token),
+    );
+  });
+}
+
+/**
+ * The undo link of a recovery e-mail change: the previous address comes back, every session of the account
+ * ends and open reset and verification links die, so whoever made the change is out.
+ */
+export async function undoRecoveryEmailChange(db: Database, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const used = await consumeToken(tx, token, ["undo_recovery_email"]);
+    if (!used?.userId) throw new InvalidInput(LINK_EXPIRED);
+    let previous: { email: string | null; verifiedAt: string | null } = { email: null, verifiedAt: null };
+    try {
+      previous = JSON.parse(used.subject ?? "");
+    } catch {
+      // An unreadable record: the recovery e-mail is removed rather than left as the stranger set it.
+    }
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({
+        recoveryEmail: previous.email,
+        recoveryEmailVerifiedAt: previous.email && previous.verifiedAt ? new Date(previous.verifiedAt) : null,
+        updatedAt: now,
+      })
+      .where(eq(users.id, used.userId));
+    await revokeTokens(tx, used.userId, "reset_password");
+    await revokeTokens(tx, used.userId, "verify_recovery_email");
+    await revokeTokens(tx, used.userId, "undo_recovery_email");
+    // Every session ends, the one that made the change included.
+    await deleteOtherSessions(tx as unknown as Database, used.userId, null);
   });
 }
 

@@ -10,6 +10,8 @@ export const TOKEN_TTL_MS: Record<Exclude<AuthTokenPurpose, "guest_order">, numb
   verify_email: 24 * 60 * 60 * 1000,
   verify_recovery_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
+  /** The account's owner may read the notice days later (a holiday): the undo link waits a week. */
+  undo_recovery_email: 7 * 24 * 60 * 60 * 1000,
 };
 
 type Executor = Pick<Database, "insert" | "update" | "select">;

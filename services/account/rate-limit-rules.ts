@@ -77,6 +77,11 @@ export function resetPasswordRules(ip: string): RateLimitRule[] {
   return [{ key: `reset-password:ip:${ip}`, limit: 20, windowMs: 15 * MINUTE }];
 }
 
+/** The undo link of a recovery e-mail change is opened without a session: counted per client. */
+export function undoRecoveryEmailRules(ip: string): RateLimitRule[] {
+  return [{ key: `undo-recovery-email:ip:${ip}`, limit: 20, windowMs: 15 * MINUTE }];
+}
+
 export function changePasswordRules(userId: number): RateLimitRule[] {
   return [{ key: `change-password:user:${userId}`, limit: 10, windowMs: 15 * MINUTE }];
 }

@@ -1,4 +1,4 @@
-// "Add to Order" (spec §8): a customer asks for one more product on an order that has not shipped. The
+// "Add to Order": a customer asks for one more product on an order that has not shipped. The
 // order was paid for already, so nothing is charged here: the request goes to the store's staff by e-mail
 // ("Expect hearing from us soon"), who confirm the price and the payment with the customer.
 import { and, eq } from "drizzle-orm";
@@ -7,9 +7,11 @@ import { products, variants } from "../../db/schema/catalog.ts";
 import { orders } from "../../db/schema/commerce.ts";
 import { formatMoney } from "../../shared/money.ts";
 import { productIsPublished } from "../catalog/published.ts";
+import { addToOrderOrderRules } from "../checkout/shopper-limits.ts";
 import type { Visitor } from "../checkout/visitor-checkout.ts";
 import { queueEmail } from "../email/mailer.ts";
 import { NotFound, Unprocessable } from "../errors.ts";
+import { enforceRateLimits } from "../rate-limit/rate-limiter.ts";
 import { findVisibleOrderId, OPEN_ORDER_STATUSES } from "./order-queries.ts";
 
 export async function requestProductOnOrder(
@@ -19,6 +21,8 @@ export async function requestProductOnOrder(
   context: { storeEmail: string; storeName: string; publicUrl: string; productPath: string; currency: string },
 ): Promise<void> {
   const orderId = await findVisibleOrderId(db, visitor, input.orderId, input.token);
+  // Each request e-mails the staff: a few per order, counted once the caller is known to see the order.
+  await enforceRateLimits(db, addToOrderOrderRules(orderId), "requests to add to this order");
   const [order] = await db
     .select({ orderNumber: orders.orderNumber, status: orders.status, email: orders.email })
     .from(orders)

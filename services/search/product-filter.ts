@@ -125,7 +125,7 @@ function toSuggestion(row: SuggestionRow): CollectionSuggestion {
 export interface FilterOptions {
   /**
    * The vendors are exact names the store chose (a brand page), not text a shopper typed: the 3-character
-   * rule of spec §5 applies to q only, so brands with short names (GE, 3M) list their products.
+   * rule applies to q only, so brands with short names (GE, 3M) list their products.
    */
   exactVendors?: boolean;
 }

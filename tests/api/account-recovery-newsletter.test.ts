@@ -32,6 +32,7 @@ describe("recovery e-mail", () => {
     });
     const recoveryEmail = uniqueEmail("backup");
     const set = await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail,
       token: await botToken(store, "recovery_email"),
     });
@@ -58,6 +59,7 @@ describe("recovery e-mail", () => {
     // A different address starts unverified again; the same one keeps its state.
     const other = uniqueEmail("backup2");
     await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail: other,
       token: await botToken(store, "recovery_email"),
     });
@@ -71,6 +73,7 @@ describe("recovery e-mail", () => {
     const pat = await newCustomer(store, "recovery-stale");
     const first = uniqueEmail("first");
     await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail: first,
       token: await botToken(store, "recovery_email"),
     });
@@ -79,6 +82,7 @@ describe("recovery e-mail", () => {
     });
     const staleToken = linkToken((await latestMail(store, first, "verify_recovery_email")).textBody);
     await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail: uniqueEmail("second"),
       token: await botToken(store, "recovery_email"),
     });
@@ -90,16 +94,21 @@ describe("recovery e-mail", () => {
   test("the recovery address must differ from the account's and be an e-mail; writes need the bot check", async () => {
     const pat = await newCustomer(store, "recovery-rules");
     const same = await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail: pat.email,
       token: await botToken(store, "recovery_email"),
     });
     expect(same.status).toBe(400);
     const bad = await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail: "not-mail",
       token: await botToken(store, "recovery_email"),
     });
     expect(bad.status).toBe(400);
-    const noBot = await pat.client.call("PUT", "/api/user/recoveryEmail", { recoveryEmail: uniqueEmail("x") });
+    const noBot = await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
+      recoveryEmail: uniqueEmail("x"),
+    });
     expect(noBot.status).toBe(400);
     expect(noBot.body.error).toMatch(/bot check/);
     const nothingToVerify = await pat.client.call("POST", "/api/user/recoveryEmail/verify", {
@@ -113,6 +122,7 @@ describe("recovery e-mail", () => {
     const pat = await newCustomer(store, "recover-via");
     const backup = uniqueEmail("lost-inbox");
     await pat.client.call("PUT", "/api/user/recoveryEmail", {
+      currentPassword: pat.password,
       recoveryEmail: backup,
       token: await botToken(store, "recovery_email"),
     });
@@ -141,7 +151,14 @@ describe("recovery e-mail", () => {
   test("anonymous callers get 401", async () => {
     const anonymous = new Client(store);
     expect((await anonymous.get("/api/user/recoveryEmail")).status).toBe(401);
-    expect((await anonymous.call("PUT", "/api/user/recoveryEmail", { recoveryEmail: uniqueEmail() })).status).toBe(401);
+    expect(
+      (
+        await anonymous.call("PUT", "/api/user/recoveryEmail", {
+          currentPassword: "anything",
+          recoveryEmail: uniqueEmail(),
+        })
+      ).status,
+    ).toBe(401);
     expect((await anonymous.call("POST", "/api/user/recoveryEmail/verify", {})).status).toBe(401);
   });
 });

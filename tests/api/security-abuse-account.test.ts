@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
 import { ACCOUNT_MAIL_LIMITS, SIGN_IN_LIMITS } from "../../services/account/rate-limit-rules.ts";
-import { botToken, Client, GOOD_PASSWORD, newCustomer, register, uniqueEmail } from "./support/account-helpers.ts";
+import {
+  botToken,
+  Client,
+  GOOD_PASSWORD,
+  latestMail,
+  linkToken,
+  newCustomer,
+  register,
+  uniqueEmail,
+} from "./support/account-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 let store: TestStore;
@@ -123,5 +132,55 @@ describe("strangers cannot lock an owner out", () => {
       from(203),
     );
     expect(signUp.status).toBe(200);
+  });
+});
+
+describe("recovery e-mail", () => {
+  test("changing it needs the current password; the account's address is told and can undo the change", async () => {
+    const pat = await newCustomer(store, "recovery-guard");
+    const stranger = uniqueEmail("thief");
+    const put = async (body: Record<string, unknown>) =>
+      pat.client.call("PUT", "/api/user/recoveryEmail", { ...body, token: await botToken(store, "recovery_email") });
+
+    // A stolen session alone is not enough.
+    expect((await put({ recoveryEmail: stranger })).status).toBe(400);
+    const wrong = await put({ recoveryEmail: stranger, currentPassword: "not-the-password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe("Your current password is not correct.");
+    expect((await pat.client.get("/api/user/recoveryEmail")).body).toEqual({
+      recoveryEmail: null,
+      recoveryEmailVerified: false,
+    });
+
+    expect((await put({ recoveryEmail: stranger, currentPassword: pat.password })).status).toBe(200);
+    const notice = await latestMail(store, pat.email, "recovery_email_changed");
+    expect(notice.textBody).toContain(stranger);
+    expect(notice.textBody).toMatch(/\/recovery-email\/undo#token=/);
+
+    // Undone from the mail, without a session: the old state is back and the session that changed it is over.
+    const undo = await new Client(store).call("POST", "/api/user/recoveryEmail/undo", {
+      undoToken: linkToken(notice.textBody),
+    });
+    expect(undo.status).toBe(200);
+    expect((await pat.client.get<{ user: Record<string, unknown> }>("/api/user")).body.user).toEqual({});
+    const owner = new Client(store);
+    expect(
+      (
+        await owner.call("POST", "/api/auth/login", {
+          email: pat.email,
+          password: pat.password,
+          token: await botToken(store, "login"),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await owner.get("/api/user/recoveryEmail")).body).toEqual({
+      recoveryEmail: null,
+      recoveryEmailVerified: false,
+    });
+    // The link works once.
+    const again = await new Client(store).call("POST", "/api/user/recoveryEmail/undo", {
+      undoToken: linkToken(notice.textBody),
+    });
+    expect(again.status).toBe(400);
   });
 });

@@ -4,13 +4,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { transactions } from "../../db/schema/commerce.ts";
-import { idempotencyRecords, sessions } from "../../db/schema/system.ts";
-import {
-  NETWORK_REFUSALS_BEFORE_BOT_CHECK,
-  PAYMENT_ATTEMPT_LIMITS,
-  PAYMENT_BOT_CHECK_NEEDED,
-  PAYMENT_REFUSED,
-} from "../../services/payments/payment-attempts.ts";
+import { emailOutbox, idempotencyRecords, sessions } from "../../db/schema/system.ts";
 import {
   APPROVED_CARD,
   createProduct,
@@ -20,7 +14,14 @@ import {
   MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
+import { ADD_TO_ORDER_LIMITS, DISCOUNT_CODE_LIMITS } from "../../services/checkout/shopper-limits.ts";
+import {
+  NETWORK_REFUSALS_BEFORE_BOT_CHECK,
+  PAYMENT_ATTEMPT_LIMITS,
+  PAYMENT_BOT_CHECK_NEEDED,
+  PAYMENT_REFUSED,
+} from "../../services/payments/payment-attempts.ts";
 import { botToken } from "./support/account-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
@@ -167,5 +168,52 @@ describe("card testing at order placement", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toMatch(/^Too many payment attempts/);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("discount codes and Add to Order", () => {
+  test(`guessing discount codes: attempt ${DISCOUNT_CODE_LIMITS.perSession + 1} of a session gets 429, and a network's too`, async () => {
+    const { visitor, checkout } = await shopperWithCart();
+    const apply = (who: Shopper, id: string, code: string) =>
+      who.call<Json>("POST", `/api/checkouts/${id}/discountCodes?code=${code}`);
+    for (let i = 0; i < DISCOUNT_CODE_LIMITS.perSession; i++) {
+      expect((await apply(visitor, checkout.id, `GUESS${i}`)).status).toBeLessThan(429);
+    }
+    const blocked = await apply(visitor, checkout.id, "GUESSMORE");
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toMatch(/^Too many discount code attempts/);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    // New sessions from one address do not reset the count.
+    const ip = "198.51.100.77";
+    let last = 0;
+    for (let i = 0; i <= DISCOUNT_CODE_LIMITS.perNetwork; i++) {
+      const fresh = await shopperWithCart(shopper(ip));
+      last = (await apply(fresh.visitor, fresh.checkout.id, `NET${i}`)).status;
+    }
+    expect(last).toBe(429);
+  });
+
+  test(`Add to Order e-mails the staff at most ${ADD_TO_ORDER_LIMITS.perOrder} times an hour per order`, async () => {
+    const extra = await createProduct(db(), { title: "Skimmer Lid", priceCents: 1999, available: 20 });
+    const { visitor, checkout } = await shopperWithCart();
+    const placed = await visitor.call<{ order: { id: number } }>("POST", `/api/checkouts/${checkout.id}/complete`, {
+      body: guestBody(APPROVED_CARD, "add.flood@example.com"),
+    });
+    expect(placed.status).toBe(200);
+    const orderId = placed.body.order.id;
+    const mails = async () =>
+      (await db().select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.kind, "order_add_request")))
+        .length;
+    const before = await mails();
+    const statuses = [];
+    for (let i = 0; i <= ADD_TO_ORDER_LIMITS.perOrder; i++) {
+      const answer = await visitor.call("POST", `/api/orders/${orderId}/relatedProducts/${extra.productId}`, {
+        headers: { "content-type": "application/json" },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(ADD_TO_ORDER_LIMITS.perOrder).fill(200), 429]);
+    expect((await mails()) - before).toBe(ADD_TO_ORDER_LIMITS.perOrder);
   });
 });

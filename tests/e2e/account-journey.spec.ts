@@ -153,6 +153,10 @@ test("register, verify, sign in, addresses, wallet, recovery e-mail, sign out", 
   await page.goto("/recovery-email");
   await expect(page.getByRole("heading", { name: "Recovery email" })).toBeVisible();
   await page.getByLabel("Recovery Email").fill(backup);
+  // A session alone does not change where reset links may go: the current password is asked for.
+  await page.getByRole("button", { name: "Add" }).click();
+  await expect(page.getByText("Enter your current password")).toBeVisible();
+  await page.getByLabel("Current password").fill(PASSWORD);
   await page.getByRole("button", { name: "Add" }).click();
   await expect(page.getByText("Recovery email updated successfully")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Your recovery email is not verified.")).toBeVisible();

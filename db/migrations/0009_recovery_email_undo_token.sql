@@ -1,0 +1,2 @@
+ALTER TABLE "auth_tokens" DROP CONSTRAINT "auth_tokens_purpose_valid";--> statement-breakpoint
+ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_purpose_valid" CHECK ("auth_tokens"."purpose" in ('verify_email', 'reset_password', 'verify_recovery_email', 'undo_recovery_email', 'guest_order'));
