@@ -35,6 +35,13 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** Longest a statement may run on a PostgreSQL server before the server cancels it. */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+/** Longest to wait for a new connection, or for a free one from the pool. */
+export const CONNECT_TIMEOUT_MS = 3_000;
+/** Longest to wait for a statement's answer when the connection itself went silent. */
+export const QUERY_TIMEOUT_MS = 12_000;
+
 export class DatabaseLockedError extends Error {
   override name = "DatabaseLockedError";
 }
@@ -93,10 +100,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.url,
       max: options.poolSize ?? 10,
       // The default (4.0) makes the planner prefer sequential scans over our GIN/trigram indexes.
-      options: "-c random_page_cost=1.1",
+      // statement_timeout: no query holds a connection (and the request waiting for it) for longer.
+      options: `-c random_page_cost=1.1 -c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+      // A database that does not answer fails the request within seconds instead of holding it: a new
+      // connection gives up after CONNECT_TIMEOUT_MS (so does waiting for a free one), and a query whose
+      // connection went silent gives up after QUERY_TIMEOUT_MS.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
+      keepAlive: true,
     });
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it on the next query.
+    });
+    pool.on("connect", (client) => {
+      // A client in use (inside a transaction, between two statements) whose connection drops emits
+      // 'error' with no listener of the pool's attached: that would end the process. Its next query
+      // fails instead, and the pool discards it when it is released.
+      client.on("error", () => {});
     });
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return {

@@ -6,10 +6,16 @@ import { DatabaseLockedError, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { registerDemoImages, seedDemoIfWanted } from "../demo/start.ts";
 import { ConfigError, loadConfig } from "../services/config.ts";
+import { pendingSettlements } from "../services/orders/place-order.ts";
 import { createStoreServices } from "../services/store-services.ts";
 import { buildApp, type Frontend } from "./app.ts";
 import { startMaintenance } from "./maintenance.ts";
 import { assertNodeVersion } from "./node-version.ts";
+
+/** SIGTERM/SIGINT: the process is gone within this long, whatever happens. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+/** How long requests in flight get to finish before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 6_000;
 
 async function productionFrontend(): Promise<Frontend> {
   const serverEntry = resolve("build/server/index.js");
@@ -56,15 +62,27 @@ export async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
     force.unref();
+    // New connections are refused at once; requests in flight get SHUTDOWN_GRACE_MS to finish. A client
+    // still holding a request open after that (a stalled upload) is cut off, so the database closes
+    // cleanly within the limit instead of the process being killed in the middle of a write.
+    const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    grace.unref();
+    let code = 0;
     try {
       await app.close();
+      clearTimeout(grace);
       services.mailer.stop();
       clearInterval(maintenance);
+      // A payment whose order could not be confirmed is settled before the database goes.
+      await pendingSettlements(1_000);
       await database.close();
+    } catch (error) {
+      console.error("Shutdown failed:", error);
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.once("SIGINT", () => void shutdown("SIGINT"));

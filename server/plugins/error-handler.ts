@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from "../../db/unavailable.ts";
 import { ServiceError } from "../../services/errors.ts";
 
 function describeZodError(error: ZodError): string {
@@ -63,6 +68,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       return reply.status(400).send({ error: describeValidation(error) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     if (isInputRejectedByDatabase(error)) {
       request.log.warn({ err: error }, "database refused a value from the request");

@@ -1,11 +1,31 @@
 import { createRequest } from "@remix-run/node-fetch-server";
 import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../../db/unavailable.ts";
 import type { AppLoadContext } from "../../services/load-context.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { lowerModulePreloadPriority } from "./module-preload-priority.ts";
 import { capRequestBody, refuseDeclaredLargeBody, refuseLargeBody } from "./page-body-limit.ts";
 import { scriptNonceOf } from "./security-headers.ts";
+
+/** Whether the database answers a trivial query within a second (asked only after a page failed). */
+async function databaseAnswers(services: StoreServices): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      services.database.exec("select 1").then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), 1000);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 type EntryWithContext = { appContext: import("react-router").RouterContext<AppLoadContext> };
 
@@ -34,6 +54,10 @@ export async function registerReactRouter(
     scope.addHook("onRequest", refuseDeclaredLargeBody);
 
     scope.all("/*", async (request, reply) => {
+      // Fetch's Request refuses TRACE, CONNECT and WebDAV's methods: pages have none of them.
+      if (!PAGE_METHODS.has(request.method)) {
+        return reply.code(405).header("allow", "GET, HEAD, POST").type("text/plain").send("Method not allowed.");
+      }
       const build = await options.getBuild();
       const handler = handlerFor(build);
       const entry = build.entry.module as unknown as EntryWithContext;
@@ -47,8 +71,15 @@ export async function registerReactRouter(
         clientIp: request.ip,
       });
       const body = capRequestBody(createRequest(request.raw, reply.raw));
-      const response = await handler(body.request, context);
+      let response = await handler(body.request, context);
       if (body.exceeded()) return refuseLargeBody(reply);
+      if (response.status === 500 && !(await databaseAnswers(options.services))) {
+        // The error page, as 503 with Retry-After: the database is away, not the page broken.
+        const headers = new Headers(response.headers);
+        headers.set("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+        headers.set("cache-control", "no-store");
+        response = new Response(response.body, { status: 503, headers });
+      }
       // A body the action did not read to its end is not drained for keep-alive: the connection closes.
       if (!request.raw.complete) reply.header("connection", "close");
       if (response.body && response.headers.get("content-type")?.startsWith("text/html")) {

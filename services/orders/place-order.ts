@@ -327,6 +327,18 @@ export async function placeOrder(
     throw new PaymentActionRequired(authorized.clientSecret, authorized.reference);
   }
 
+  // The payment is captured inside the order's transaction. Should the transaction fail after that (the
+  // database gone before COMMIT, or gone while answering it), whether the order exists is only known
+  // once the database is back: settleCapture then keeps the payment with its order or gives it back.
+  let captured: { amountCents: number } | null = null;
+  const watchedGateway: PaymentGateway = {
+    ...gateway,
+    capture: async (input) => {
+      const result = await gateway.capture(input);
+      if (result.status === "SUCCESS") captured = { amountCents: input.amountCents };
+      return result;
+    },
+  };
   try {
     const placed = await db.transaction((tx) =>
       writeOrder(tx, {
@@ -338,7 +350,7 @@ export async function placeOrder(
         source,
         authorizationId,
         authorizationReference: authorized.reference,
-        context,
+        context: { ...context, gateway: watchedGateway },
         now,
       }),
     );
@@ -349,8 +361,86 @@ export async function placeOrder(
     }
     return placed;
   } catch (error) {
-    await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor, checkoutId);
+    const inDoubt = captured as { amountCents: number } | null;
+    if (inDoubt) {
+      trackSettlement(
+        settleCapture(db, gateway, { checkoutId, authorizationReference: authorized.reference, ...inDoubt, email }),
+      );
+    } else {
+      await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor, checkoutId);
+    }
     throw error;
+  }
+}
+
+/** Settlements still waiting for the database (shutdown waits for them). */
+const settlements = new Set<Promise<void>>();
+function trackSettlement(work: Promise<void>): void {
+  settlements.add(work);
+  void work.finally(() => settlements.delete(work));
+}
+/** Resolves once every capture in doubt is settled (or the time is up). */
+export async function pendingSettlements(timeoutMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled([...settlements]),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+/**
+ * A payment captured for an order whose transaction failed: once the database answers, the order is
+ * looked for. Written (the COMMIT went through before the connection broke): the payment stays. Not
+ * written: the payment is refunded, so no shopper pays for an order that does not exist.
+ */
+async function settleCapture(
+  db: Database,
+  gateway: PaymentGateway,
+  input: { checkoutId: string; authorizationReference: string; amountCents: number; email: string },
+  retryMs = 1000,
+  giveUpAfterMs = 10 * 60_000,
+): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    let order: Awaited<ReturnType<typeof findOrderOfCheckout>>;
+    try {
+      order = await findOrderOfCheckout(db, input.checkoutId);
+    } catch {
+      if (Date.now() - started > giveUpAfterMs) {
+        console.error(
+          `Payment ${input.authorizationReference} was captured but the database stayed unreachable: check checkout ${input.checkoutId} by hand.`,
+        );
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+      continue;
+    }
+    if (order) return;
+    const refund = await gateway
+      .refund({
+        authorizationReference: input.authorizationReference,
+        amountCents: input.amountCents,
+        reason: "requested_by_customer",
+        idempotencyKey: paymentIdempotencyKey(input.checkoutId, "refund", input.authorizationReference),
+      })
+      .catch((error: Error) => ({ status: "FAILURE" as const, reference: "", message: error.message }));
+    await db
+      .insert(transactions)
+      .values({
+        displayableId: newDisplayableId(),
+        kind: "refund",
+        status: refund.status,
+        gateway: gateway.name,
+        gatewayReference: refund.reference || null,
+        amountCents: input.amountCents,
+        email: input.email,
+        errorMessage: refund.message ?? null,
+      })
+      .catch(() => {});
+    return;
   }
 }
 

@@ -124,7 +124,12 @@ const MAX_REMEMBERED = 10_000;
 interface Authorization {
   amountCents: number;
   orderReference: string;
-  state: "authorized" | "captured" | "voided";
+  state: "authorized" | "captured" | "voided" | "refunded";
+}
+
+/** The test gateway, with a look at what it holds (tests check payments against orders with it). */
+export interface TestGateway extends PaymentGateway {
+  ledger(): Array<{ authorizationReference: string; amountCents: number; state: Authorization["state"] }>;
 }
 
 export interface TestGatewayOptions {
@@ -132,7 +137,7 @@ export interface TestGatewayOptions {
   now?: () => Date;
 }
 
-export function createTestGateway(options: TestGatewayOptions = {}): PaymentGateway {
+export function createTestGateway(options: TestGatewayOptions = {}): TestGateway {
   const now = options.now ?? (() => new Date());
   // Authorisations this process made. The amount is also in the reference, so a capture on another
   // instance (which has no entry) is still checked against it.
@@ -200,6 +205,7 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
         result = { reference: reference("re_fail"), status: "FAILURE", message: "The amount to refund is invalid." };
       } else {
         result = { reference: reference("re_test"), status: "SUCCESS" };
+        if (known && input.amountCents === known.amountCents) known.state = "refunded";
       }
       refunds.set(input.idempotencyKey, result);
       if (refunds.size > MAX_REMEMBERED) refunds.delete(refunds.keys().next().value as string);
@@ -270,6 +276,14 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
       }
       if (known) known.state = "voided";
       return { reference: reference("void_test"), status: "SUCCESS" };
+    },
+
+    ledger() {
+      return [...authorizations].map(([authorizationReference, { amountCents, state }]) => ({
+        authorizationReference,
+        amountCents,
+        state,
+      }));
     },
   };
 }

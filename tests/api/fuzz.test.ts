@@ -158,6 +158,8 @@ describe("fuzz", () => {
     const worker = async () => {
       while (next < order.length) {
         const index = order[next++];
+        if (next % 2000 === 0)
+          console.log(`fuzz: ${next} sent after ${((performance.now() - started) / 1000).toFixed(0)} s`);
         const fuzz = requests[index];
         if (ONLY) {
           const { method, path, headers, body } = fuzz;

@@ -145,7 +145,7 @@ export class FuzzGenerator {
       case 8:
         return "x".repeat(300 + this.int(3000));
       case 9:
-        return this.chance(0.3) ? "y".repeat(100_000 + this.int(200_000)) : "z".repeat(5_000);
+        return this.chance(0.1) ? "y".repeat(100_000 + this.int(200_000)) : "z".repeat(5_000);
       case 10:
         return "\ud800";
       case 11:
@@ -266,7 +266,7 @@ export class FuzzGenerator {
       );
     }
     if (kind === 4) return Buffer.from(Array.from({ length: 1 + this.int(4000) }, () => this.int(256)));
-    if (kind === 5) return Buffer.alloc(this.chance(0.5) ? 70_000 : 1_100_000 + this.int(500_000), "A");
+    if (kind === 5) return Buffer.alloc(this.chance(0.8) ? 70_000 : 1_100_000 + this.int(500_000), "A");
     if (contentType?.startsWith("multipart/form-data")) {
       const fields = Object.entries(this.object(0))
         .map(

@@ -166,7 +166,7 @@ async function productionFrontend(): Promise<Frontend> {
 }
 
 /** Several test files may want the build at once: one builds, the others wait for its lock file. */
-async function ensureStorefrontBuild(): Promise<void> {
+export async function ensureStorefrontBuild(): Promise<void> {
   const lock = resolve("build.lock");
   for (;;) {
     if (!buildIsStale()) return;
