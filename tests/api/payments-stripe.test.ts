@@ -7,6 +7,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkouts, orders, paymentEvents, paymentMethods, transactions } from "../../db/schema/commerce.ts";
 import { customers } from "../../db/schema/customers.ts";
+import { PAYMENT_REFUSED } from "../../services/payments/payment-attempts.ts";
 import { refund } from "../../services/payments/refund-service.ts";
 import { createStripeGateway, type StripeGateway } from "../../services/payments/stripe-gateway.ts";
 import { FakeStripeServer } from "../support/fake-stripe-server.ts";
@@ -19,6 +20,7 @@ import {
   Shopper,
   signedInCustomer,
 } from "./checkout-fixtures.ts";
+import { botToken } from "./support/account-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 type Json = Record<string, unknown>;
@@ -161,22 +163,33 @@ describe("placing an order through Stripe", () => {
     expect(sent).not.toMatch(/"(number|cvc)"/);
   });
 
-  test("a decline answers Stripe's message, keeps the cart and writes no order", async () => {
+  test("a decline keeps the cart and writes no order; the shopper reads one message, Stripe's reason is kept", async () => {
     const { shopper, checkout } = await cart();
     const placed = await complete(shopper, checkout.id, { paymentToken: cardFromForm("pm_card_chargeDeclined") });
     expect(placed.status).toBe(402);
-    expect(placed.body.error).toBe("Your card was declined.");
+    // Every refusal reads the same (card testing); the processor's reason stays on the transaction.
+    expect(placed.body.error).toBe(PAYMENT_REFUSED);
     const [row] = await db().select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkout.id));
     expect(row.status).toBe("open");
     expect(await db().select().from(orders).where(eq(orders.checkoutId, checkout.id))).toEqual([]);
+    const refused = await db()
+      .select({ errorMessage: transactions.errorMessage })
+      .from(transactions)
+      .where(and(eq(transactions.kind, "authorization"), eq(transactions.status, "FAILURE")));
+    expect(refused.map((t) => t.errorMessage)).toContain("Your card was declined.");
 
+    // After a refusal the next attempts of this shopper pass the bot check.
     const funds = await complete(shopper, checkout.id, {
       paymentToken: cardFromForm("pm_card_chargeDeclinedInsufficientFunds"),
+      token: await botToken(store, "checkout"),
     });
     expect(funds.status).toBe(402);
-    expect(funds.body.error).toBe("Your card has insufficient funds.");
+    expect(funds.body.error).toBe(PAYMENT_REFUSED);
     // Then a good card places the order.
-    expect((await complete(shopper, checkout.id, { paymentToken: cardFromForm() })).status).toBe(200);
+    expect(
+      (await complete(shopper, checkout.id, { paymentToken: cardFromForm(), token: await botToken(store, "checkout") }))
+        .status,
+    ).toBe(200);
   });
 
   test("3-D Secure: the page gets the client secret, the shopper confirms, the order lands on its confirmation", async () => {
