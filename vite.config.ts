@@ -1,5 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
@@ -91,10 +91,33 @@ function moduleSets(graph: ModuleGraph) {
   return sets;
 }
 
+/**
+ * The server build leaves services/ and db/ to Node, which loads them from their sources: the REST
+ * API (server/) imports the same files, so pages and API share one instance of every module and of
+ * its caches (a footer, shipping-policy or synonym cache cleared through one is cleared for both).
+ * Bundled, each module would exist twice in the process.
+ */
+const SERVER_BUILD_DIR = resolve(import.meta.dirname, "build/server");
+const SHARED_WITH_THE_API = ["services", "db"].map((folder) => `${resolve(import.meta.dirname, folder)}/`);
+function sharedWithTheApi(id: string, isResolved: boolean): boolean {
+  // Judged on the resolved path, so the bundler writes the import relative to the output file.
+  return isResolved && SHARED_WITH_THE_API.some((folder) => id.startsWith(folder));
+}
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   build: { target: "es2022" },
   environments: {
+    ssr: {
+      build: {
+        rolldownOptions: {
+          external: (id, _importer, isResolved) => sharedWithTheApi(id, isResolved),
+          makeAbsoluteExternalsRelative: false,
+          // The import is written relative to the server build (build/server/index.js), where Node reads it.
+          output: { paths: (id) => (sharedWithTheApi(id, true) ? relative(SERVER_BUILD_DIR, id) : id) },
+        },
+      },
+    },
     client: {
       build: {
         rolldownOptions: {

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{shared,services,db,server,app}/**/*.test.{ts,tsx}"],
+          include: ["{shared,services,db,server,app,demo}/**/*.test.{ts,tsx}"],
           environment: "node",
         },
       },

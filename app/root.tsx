@@ -17,6 +17,7 @@ import { NewsletterBlock } from "./components/newsletter-block.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFoundView, SomethingWentWrongView } from "./components/status-views.tsx";
+import { TestModeNotice } from "./components/test-mode-notice.tsx";
 import { ToastContainer } from "./components/toasts.tsx";
 import { TopNavigation } from "./components/top-navigation.tsx";
 import { appContext } from "./context.ts";
@@ -58,6 +59,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     mobileAgent: isMobileUserAgent(request.headers.get("user-agent")),
     // Header bar, exit-intent offer, footer lists (features/shell).
     shell: await loadShellData(services, logger),
+    // The built-in test gateway charges nothing: every page says so.
+    testPayments: services.paymentGateway.name === "test",
     botCheck:
       store.recaptchaSiteKey && services.config.env.RECAPTCHA_SECRET ? ("recaptcha" as const) : ("altcha" as const),
   };
@@ -152,6 +155,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
         ) : null}
         <ToastContainer />
+        {data?.testPayments ? <TestModeNotice /> : null}
         {data ? (
           <LazyShellEffects
             gTagId={data.store.gTagId}

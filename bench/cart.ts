@@ -9,10 +9,6 @@ import { join } from "node:path";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { buildApp } from "../server/app.ts";
-import { loadStoreConfig, type ServerConfig } from "../server/config.ts";
-import { createMailDelivery } from "../services/email/mailer.ts";
-import { createStoreServices } from "../services/store-services.ts";
 import {
   APPROVED_CARD,
   createProduct,
@@ -20,7 +16,11 @@ import {
   MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
-} from "../tests/api/checkout-fixtures.ts";
+} from "../fixtures/checkout-fixtures.ts";
+import { buildApp } from "../server/app.ts";
+import { loadStoreConfig, type ServerConfig } from "../services/config.ts";
+import { createMailDelivery } from "../services/email/mailer.ts";
+import { createStoreServices } from "../services/store-services.ts";
 
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const totalAdds = Number(process.env.BENCH_ADDS ?? 3000);
@@ -128,7 +128,10 @@ async function main() {
     store: loadStoreConfig("./config/store.json"),
   };
   const mail = createMailDelivery({ db: database.db, from: "bench@example.com", outboxDir: join(dataDir, "outbox") });
-  const app = await buildApp({ services: createStoreServices(database, config, mail), frontend: { mode: "none" } });
+  const app = await buildApp({
+    services: createStoreServices({ config, database, mailer: mail }),
+    frontend: { mode: "none" },
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   config.publicUrl = baseUrl;

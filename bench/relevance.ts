@@ -1,17 +1,17 @@
 // npm run bench:relevance -- [--products 1000] [--verbose]
 //
-// nDCG@10 of the hard relevance set (tests/api/support/search-judgments.ts: prices, units, "X for Y",
+// nDCG@10 of the hard relevance set (fixtures/search-judgments.ts: prices, units, "X for Y",
 // product types, word forms, relaxed queries) on the demo catalog in an in-memory PGlite, through the
 // same service as GET /api/products/filter. Prints the figure per class and overall, the queries that
 // found nothing, and (with --verbose) each query's first results with their grades.
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { seedDemoData } from "../db/seed/seed.ts";
+import { seedDemoData } from "../demo/seed/seed.ts";
+import { evaluateHardSet, loadJudgedProducts, summarize } from "../fixtures/search-judgments.ts";
 import { filterProducts } from "../services/search/product-filter.ts";
 import { rebuildSearchIndex } from "../services/search/search-index.ts";
 import { parseCatalogQuery } from "../shared/catalog-query.ts";
-import { evaluateHardSet, loadJudgedProducts, summarize } from "../tests/api/support/search-judgments.ts";
 
 const { values } = parseArgs({
   options: { products: { type: "string", default: "1000" }, verbose: { type: "boolean", default: false } },

@@ -7,7 +7,7 @@
 // vendor + price filters, every sort and deep pages, at concurrency 1 and 16. Prints p50/p95/p99
 // latency and requests per second per engine and concurrency, the CPU time a request costs the API
 // process, PostgreSQL and the load generator, then the slowest query classes.
-// Figures only: nothing is asserted (ARCHITECTURE "Benchmarks"). An unreachable PostgreSQL is a SKIPPED
+// Figures only: nothing is asserted. An unreachable PostgreSQL is a SKIPPED
 // row and exit code 1 (unless `--engine pglite`); rows with failed requests are flagged as not valid.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -22,7 +22,7 @@ import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { buildApp } from "../server/app.ts";
-import { loadStoreConfig, type ServerConfig } from "../server/config.ts";
+import { loadStoreConfig, type ServerConfig } from "../services/config.ts";
 import { createMailDelivery } from "../services/email/mailer.ts";
 import { rebuildSearchIndex } from "../services/search/search-index.ts";
 import { createStoreServices } from "../services/store-services.ts";
@@ -65,7 +65,10 @@ async function serve(): Promise<void> {
     store: loadStoreConfig(`${ROOT}config/store.json`),
   };
   const mail = createMailDelivery({ db: database.db, from: "bench@example.com", outboxDir: "/tmp/store-bench-outbox" });
-  const app = await buildApp({ services: createStoreServices(database, config, mail), frontend: { mode: "none" } });
+  const app = await buildApp({
+    services: createStoreServices({ config, database, mailer: mail }),
+    frontend: { mode: "none" },
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -122,7 +125,7 @@ async function runSeedCli(target: Target, products: number): Promise<void> {
   );
   const env = { ...process.env, DATABASE_URL: target.url ?? "", DATA_DIR: target.dataDir ?? "" };
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ["db/seed/cli.ts", "--products", String(products), "--reset"], {
+    const child = spawn(process.execPath, ["demo/cli.ts", "--products", String(products), "--reset"], {
       cwd: ROOT,
       env,
       stdio: ["ignore", "inherit", "inherit"],

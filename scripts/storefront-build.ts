@@ -5,13 +5,16 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export const BUILD_MARKER = "build/server/index.js";
+/** Everything the storefront build reads: the app and every folder it imports, its assets and its configuration. */
 const SOURCES = [
   "app",
   "shared",
   "services",
+  "db",
   "public",
   "vite.config.ts",
   "react-router.config.ts",
+  "tsconfig.json",
   "package-lock.json",
 ];
 

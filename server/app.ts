@@ -1,22 +1,23 @@
-import { join } from "node:path";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import type { StoreServices } from "../services/store-services.ts";
 import { reviewImageOrigins } from "../shared/review-seal.ts";
 import { supportChatOrigin } from "../shared/support-chat.ts";
-import { accountRoutes } from "./api/account-routes.ts";
+import { accountAddressRoutes } from "./api/account-address-routes.ts";
+import { accountAuthRoutes } from "./api/account-auth-routes.ts";
+import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { healthRoutes } from "./api/health.ts";
+import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { paymentRoutes } from "./api/payment-routes.ts";
 import { searchRoutes } from "./api/search-routes.ts";
 import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
-import { registerImages } from "./plugins/images.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
@@ -35,7 +36,13 @@ export type Frontend =
 export interface BuildAppOptions {
   services: StoreServices;
   frontend: Frontend;
+  /** Logger settings for this app alone; by default it logs through `services.logger`. */
   logger?: FastifyServerOptions["logger"];
+  /**
+   * Routes the start-up adds beside the store's own, before the page renderer's catch-all: the demo
+   * store's generated images (demo/). Passed in so that server/ never imports the demo.
+   */
+  registerExtras?: (app: FastifyInstance, services: StoreServices) => Promise<void>;
   /** Told of every route as it is added (tests enumerate the API with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -43,9 +50,15 @@ export interface BuildAppOptions {
 const HASHED_ASSET = /^\/assets\//;
 
 /** Builds the store's HTTP app: plugins, then the REST API, then static files and server rendering. */
-export async function buildApp({ services, frontend, logger, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: logger ?? false,
+export async function buildApp({
+  services,
+  frontend,
+  logger,
+  registerExtras,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    ...(logger === undefined ? { loggerInstance: services.logger as FastifyBaseLogger } : { logger }),
     // Only as many X-Forwarded-For hops as there are real proxies: otherwise a client could pick
     // its own address and walk around per-address rate limits.
     trustProxy: trustProxyHops(services.config.env.TRUST_PROXY ?? 0),
@@ -71,6 +84,7 @@ export async function buildApp({ services, frontend, logger, onRoute }: BuildApp
     // The review provider's seal and its reviewers' avatars.
     imageOrigins: reviewImageOrigins(services.config.store),
     chatOrigin: supportChatOrigin(services.config.store),
+    stripe: services.paymentGateway.name === "stripe",
   });
   // Pages and API answers arrive whole (see plugins/react-router.ts), so each is compressed in one call
   // (brotli quality 4: about 2 ms for a 270 KB page). Streaming them through the thread pool instead kept
@@ -94,7 +108,10 @@ export async function buildApp({ services, frontend, logger, onRoute }: BuildApp
       await api.register(catalogRoutes, { services });
       await api.register(searchRoutes, { services });
       await api.register(checkoutRoutes, { services });
-      await api.register(accountRoutes, { services });
+      await api.register(accountAuthRoutes, { services });
+      await api.register(accountAddressRoutes, { services });
+      await api.register(accountWalletRoutes, { services });
+      await api.register(newsletterRoutes, { services });
       await api.register(paymentRoutes, { services });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
@@ -113,7 +130,7 @@ export async function buildApp({ services, frontend, logger, onRoute }: BuildApp
     sessionCookie: sessionCookieName(services.config.publicUrl.startsWith("https://")),
   });
 
-  await registerImages(app, { cacheDir: join(services.config.dataDir, "image-cache") });
+  await registerExtras?.(app, services);
 
   if (frontend.mode === "production") {
     await app.register(fastifyStatic, {

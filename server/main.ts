@@ -1,17 +1,15 @@
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { DatabaseLockedError, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
-import { createMailDelivery } from "../services/email/mailer.ts";
+import { registerDemoImages, seedDemoIfWanted } from "../demo/start.ts";
+import { ConfigError, loadConfig } from "../services/config.ts";
 import { createStoreServices } from "../services/store-services.ts";
 import { buildApp, type Frontend } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { loggerOptions } from "./logger.ts";
 import { startMaintenance } from "./maintenance.ts";
 import { assertNodeVersion } from "./node-version.ts";
-import { seedIfEmpty } from "./seed-on-start.ts";
 
 async function productionFrontend(): Promise<Frontend> {
   const serverEntry = resolve("build/server/index.js");
@@ -43,20 +41,15 @@ export async function main(): Promise<void> {
   const started = performance.now();
   const database = await openDatabase({ url: config.env.DATABASE_URL, dataDir: config.dataDir });
   await migrateDatabase(database);
-  await seedIfEmpty(database, config.env.SEED_PRODUCTS);
+  const services = createStoreServices({ config, database });
+  await seedDemoIfWanted(services);
 
-  const mail = createMailDelivery({
-    db: database.db,
-    from: `${config.store.storeName} <${config.store.storeEmail}>`,
-    smtpUrl: config.env.SMTP_URL,
-    outboxDir: join(config.dataDir, "outbox"),
-    onError: (error, id) => console.error(`Mail ${id} could not be sent: ${(error as Error).message}`),
-  });
-  mail.start();
-  const services = createStoreServices(database, config, mail);
-  const maintenance = startMaintenance(database.db, (error) => console.error("Maintenance failed:", error));
+  services.mailer.start();
+  const maintenance = startMaintenance(database.db, (error) =>
+    services.logger.error({ err: error }, "maintenance failed"),
+  );
   const frontend = config.env.NODE_ENV === "development" ? await developmentFrontend() : await productionFrontend();
-  const app = await buildApp({ services, frontend, logger: loggerOptions(config.env.LOG_LEVEL) });
+  const app = await buildApp({ services, frontend, registerExtras: registerDemoImages });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -67,7 +60,7 @@ export async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
-      mail.stop();
+      services.mailer.stop();
       clearInterval(maintenance);
       await database.close();
     } finally {

@@ -1,27 +1,77 @@
+import { join } from "node:path";
 import type { DatabaseHandle } from "../db/client.ts";
-import type { ServerConfig } from "../server/config.ts";
-import type { MailDelivery } from "./email/mailer.ts";
+import type { BotCheck } from "./bot-check/bot-check.ts";
+import { createBotCheck } from "./bot-check/create-bot-check.ts";
+import type { ServerConfig } from "./config.ts";
+import { createMailDelivery, type MailDelivery } from "./email/mailer.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { createPaymentGateway } from "./payments/gateway-from-config.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
 
-/**
- * Everything a request handler or a page loader may call. Built once per process by the server
- * and handed to React Router loaders through the load context, so pages and the REST API share
- * one database pool and one set of services.
- */
-export interface StoreServices {
-  database: DatabaseHandle;
-  config: ServerConfig;
-  mail: MailDelivery;
-  /** The card processor the configuration names (Stripe, or the test gateway). */
-  paymentGateway: PaymentGateway;
+/** The time as the store sees it; one place to stand in a fixed time in a test. */
+export interface Clock {
+  now(): Date;
 }
 
-export function createStoreServices(
-  database: DatabaseHandle,
-  config: ServerConfig,
-  mail: MailDelivery,
-  paymentGateway: PaymentGateway = createPaymentGateway(config.payments),
-): StoreServices {
-  return { database, config, mail, paymentGateway };
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Everything a request handler or a page loader may call, built once per process here and nowhere
+ * else. The REST routes receive it when they are registered; page loaders read it from the load
+ * context. So pages and the API share one database pool, one payment gateway (and its open
+ * authorizations), one bot check and one mailer.
+ */
+export interface StoreServices {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  logger: Logger;
+  mailer: MailDelivery;
+  clock: Clock;
+  paymentGateway: PaymentGateway;
+  botCheck: BotCheck;
+}
+
+export interface StoreServicesInput {
+  config: ServerConfig;
+  database: DatabaseHandle;
+  /** Defaults to a pino logger at LOG_LEVEL with the store's redaction rules. */
+  logger?: Logger;
+  /** Defaults to SMTP_URL, or `.eml` files in DATA_DIR/outbox. */
+  mailer?: MailDelivery;
+  clock?: Clock;
+  /** Defaults to the processor the configuration names: Stripe with its keys, otherwise the built-in test gateway. */
+  paymentGateway?: PaymentGateway;
+  /** Defaults to reCAPTCHA when its site key and secret are configured, ALTCHA otherwise. */
+  botCheck?: BotCheck;
+}
+
+export function createStoreServices(input: StoreServicesInput): StoreServices {
+  const { config, database } = input;
+  const logger = input.logger ?? createLogger(config.env.LOG_LEVEL);
+  const mailer =
+    input.mailer ??
+    createMailDelivery({
+      db: database.db,
+      from: `${config.store.storeName} <${config.store.storeEmail}>`,
+      smtpUrl: config.env.SMTP_URL,
+      outboxDir: join(config.dataDir, "outbox"),
+      onError: (error, id) => logger.error({ err: error, outboxId: id }, "a mail could not be sent"),
+    });
+  const botCheck =
+    input.botCheck ??
+    createBotCheck({
+      db: database.db,
+      recaptchaSiteKey: config.store.recaptchaSiteKey,
+      recaptchaSecret: config.env.RECAPTCHA_SECRET,
+      serverSecret: config.sessionSecret,
+    });
+  return {
+    config,
+    database,
+    logger,
+    mailer,
+    clock: input.clock ?? systemClock,
+    paymentGateway: input.paymentGateway ?? createPaymentGateway(config.payments),
+    botCheck,
+  };
 }

@@ -1,4 +1,4 @@
-// The mailing-address form (spec account-and-shell §5) with its postal-code and phone checks bound: what
+// The mailing-address form with its postal-code and phone checks bound: what
 // the address API on the server and the server-rendered checkout form use. The address dialog in the
 // browser uses address-rules.ts and loads the checks on demand; the rules are the same.
 import { type AddressChecks, isValidPostalCode, normalizePhone } from "./address-checks.ts";

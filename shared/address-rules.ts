@@ -1,11 +1,11 @@
-// The rules of the mailing-address form (spec account-and-shell §5) with the postal-code and phone checks
+// The rules of the mailing-address form with the postal-code and phone checks
 // passed in: those carry large data tables (address-checks.ts), so the address dialog in the browser
 // loads them only when it opens. address-form.ts binds them for the server and the server-rendered
 // checkout form, so every side accepts and refuses the same input with the same words.
 import { z } from "zod";
 import type { AddressChecks } from "./address-checks.ts";
 
-/** The form's fields in display order, with the labels the spec names. */
+/** The form's fields in display order, with the labels the form shows. */
 export const ADDRESS_FIELDS = [
   { name: "countryCode", label: "Country" },
   { name: "stateCode", label: "State" },
@@ -54,7 +54,7 @@ const baseAddressSchema = z.object({
   company: optionalText("Company"),
   phone: requiredText("Phone Number"),
   makeDefault: z.boolean({ error: "makeDefault must be true or false" }).optional(),
-  // The spec's clients send the nested objects as null next to the codes: accepted and ignored.
+  // Clients send the nested objects as null next to the codes: accepted and ignored.
   Country: z.null().optional(),
   State: z.null().optional(),
 });
@@ -115,7 +115,7 @@ export function addressSchemaWith(stateCodes: readonly string[], checks: Address
 /** The shape accepted before the country's states are known (the server looks them up, then re-checks). */
 export const addressPayloadSchema = baseAddressSchema;
 
-/** Spec §5: on save, empty-string fields are dropped from the payload. */
+/** On save, empty-string fields are dropped from the payload. */
 export function dropEmptyFields<T extends Record<string, unknown>>(values: T): Partial<T> {
   const out: Partial<T> = {};
   for (const [key, value] of Object.entries(values) as Array<[keyof T, T[keyof T]]>) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The product list query (spec §3 "Search query", §5, §7 GET /api/products/filter), shared by the
+// The product list query, shared by the
 // REST API and the pages so both read and write the same URLs and apply the same rules.
 //
 // URL encoding of the tag filters `t`: one parameter per filter, `t=<prefix>_<value>`, repeated
@@ -23,17 +23,17 @@ export const SORT_OPTIONS = [
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
-/** Page sizes offered by the per-page select (spec §9). */
+/** Page sizes offered by the per-page select. */
 export const LIMIT_OPTIONS = [8, 16, 24, 48, 64, 76] as const;
 
-/** A search runs only when q or v has at least this many characters (spec §5). */
+/** A search runs only when q or v has at least this many characters. */
 export const MIN_SEARCH_LENGTH = 3;
 export const MAX_TAG_FILTERS = 30;
 export const MAX_QUERY_LENGTH = 200;
 /** Far beyond any real catalog; keeps OFFSET arithmetic in safe integers. */
 export const MAX_PAGE = 1_000_000;
 
-/** The card fields of spec §3 Product (list/card); `fields` projects onto these. */
+/** The fields of a product card; `fields` projects onto these. */
 export const CARD_FIELDS = [
   "id",
   "title",
@@ -87,7 +87,7 @@ export function medianOf(values: readonly number[]): number {
 export const DEFAULT_LIMIT = medianOf(LIMIT_OPTIONS);
 
 /**
- * Spec §5: a non-number, or a value outside the minimum and maximum of the allowed set, becomes the
+ * A non-number, or a value outside the minimum and maximum of the allowed set, becomes the
  * median of the set. A whole number inside the range is kept (the brand page asks for 25).
  */
 export function normalizeLimit(value: unknown, options: readonly number[] = LIMIT_OPTIONS): number {
@@ -279,7 +279,7 @@ export function safeParseCatalogQuery(
   }
 }
 
-/** True when the request must answer an empty result: q or v given, but neither long enough (spec §5). */
+/** True when the request must answer an empty result: q or v given, but neither long enough. */
 export function isSearchTooShort(query: Pick<CatalogQuery, "q" | "vendors">): boolean {
   const qLength = [...query.q].length;
   const vLength = Math.max(0, ...query.vendors.map((v) => [...v].length));

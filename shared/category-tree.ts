@@ -1,4 +1,4 @@
-// The 'ALL CATEGORIES' sidebar tree (spec shopping §2 "Category sidebar") from the flat collection list
+// The 'ALL CATEGORIES' sidebar tree from the flat collection list
 // (GET /api/collections/index answers every collection with its parentId).
 
 export interface FlatCategory {
@@ -17,7 +17,7 @@ export interface CategoryNode {
   children: CategoryNode[];
 }
 
-/** Pixels of indentation per depth level (spec §9). */
+/** Pixels of indentation per depth level. */
 export const CATEGORY_INDENT_PX = 10;
 
 /**

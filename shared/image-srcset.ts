@@ -1,8 +1,8 @@
-// Responsive product images (spec §9: `_{width}x` suffixes). The image route serves
+// Responsive product images (`_{width}x` suffixes). The image route serves
 // `{url-without-extension}_{width}x.webp` for these widths, for demo images under /img/demo/ only;
 // other URLs (uploads, third-party CDNs) are used as they are, without a srcset.
 
-/** Keep in step with IMAGE_WIDTHS in server/plugins/images.ts, which refuses any other width. */
+/** Keep in step with IMAGE_WIDTHS in demo/images/image-route.ts, which refuses any other width. */
 export const IMAGE_VARIANT_WIDTHS = [80, 160, 240, 320, 480, 640, 960, 1280] as const;
 
 const DEMO_PREFIX = "/img/demo/";

@@ -1,4 +1,4 @@
-// Money is kept in integer cents; the API answers numbers with 2 decimals (spec §1, ARCHITECTURE §3).
+// Money is kept in integer cents; the API answers numbers with 2 decimals.
 
 export function centsToAmount(cents: number): number {
   return Math.round(cents) / 100;

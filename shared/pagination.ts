@@ -1,14 +1,14 @@
-// Pagination rules (spec shopping §2 "Pagination controls"). Pages count from 0 in URLs and APIs;
+// Pagination rules. Pages count from 0 in URLs and APIs;
 // people read them from 1, so only the labels add one.
 
 /** Pages within this distance of the current one are listed, plus always the first and the last. */
 export const PAGE_WINDOW_RADIUS = 2;
-/** After a page change the view scrolls to the results with this offset (spec §2). */
+/** After a page change the view scrolls to the results with this offset. */
 export const PAGE_CHANGE_SCROLL_OFFSET = 250;
 
 export type PageWindowEntry = { kind: "page"; page: number } | { kind: "gap"; after: number };
 
-/** True for a page that exists: 0 ≤ page ≤ last. Anything else is ignored (spec §2). */
+/** True for a page that exists: 0 ≤ page ≤ last. Anything else is ignored. */
 export function isValidPage(page: number, totalPages: number): boolean {
   return Number.isInteger(page) && page >= 0 && page < totalPages;
 }

@@ -1,4 +1,4 @@
-// What the shopper reads about price, rating, stock and free shipping (spec shopping §5, §9).
+// What the shopper reads about price, rating, stock and free shipping.
 import { formatMoney } from "./money.ts";
 
 export const CALL_FOR_PRICE_TEXT = "Please call us for price on this product.";
@@ -43,7 +43,7 @@ export interface PriceView {
   savingsText: string | null;
 }
 
-/** Everything a price block renders, by the rules of spec §5. */
+/** Everything a price block renders. */
 export function priceView(
   input: { price: unknown; compareAtPrice?: unknown; availableForSale: boolean },
   currency = "USD",

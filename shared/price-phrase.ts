@@ -1,4 +1,4 @@
-// Price phrases in a search query (spec §4 "Price suggestion chips", §5): "pumps under $500",
+// Price phrases in a search query: "pumps under $500",
 // "heater over 1,000 USD". One implementation for the header box, the results page and the server.
 //
 // A phrase is a bound word followed by an amount that carries "$" or "USD" before or after it:

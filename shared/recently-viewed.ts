@@ -1,4 +1,4 @@
-// Recently viewed products (spec shopping §3 "Browser storage", §9): product ids in localStorage as
+// Recently viewed products: product ids in localStorage as
 // one comma-separated string, newest first, at most 25.
 
 export const RECENTLY_VIEWED_KEY = "recentlyViewedProducts";

@@ -97,10 +97,10 @@ export const storeConfigSchema = z.object({
 export type StoreConfig = z.infer<typeof storeConfigSchema>;
 export type ThemeConfig = z.infer<typeof themeConfigSchema>;
 
-/** The currency prices are shown in (spec §1: the theme's storeCurrency), the app config's as a fallback. */
+/** The currency prices are shown in (the theme's storeCurrency), the app config's as a fallback. */
 export function displayCurrency(store: Pick<StoreConfig, "storeCurrency" | "themeConfig">): string {
   return store.themeConfig.storeCurrency || store.storeCurrency;
 }
 
-/** The page-size options shared by the API and the pages (spec §9). */
+/** The page-size options shared by the API and the pages. */
 export const PAGE_SIZE_OPTIONS = [8, 16, 24, 48, 64, 76] as const;

@@ -1,4 +1,4 @@
-// Variant choice and stock (spec shopping §4 "Variant selection", "Stock", "Card add-to-cart").
+// Variant choice and stock.
 // The types are structural so the product page, the cart and the API shapes all fit.
 
 export const DEFAULT_VARIANT_TITLE = "Default Title";
@@ -149,7 +149,7 @@ export interface CardAddToCartState {
 }
 
 /**
- * Spec §4 "Card add-to-cart": disabled while the cart updates, when not for sale, when nothing is left
+ * Card add-to-cart: disabled while the cart updates, when not for sale, when nothing is left
  * to add (unlimited when bypassNegativeQuantity), or on the search page when the price is 0.
  */
 export function isCardAddToCartDisabled(state: CardAddToCartState): boolean {

@@ -1,7 +1,7 @@
 // A failed category index shows 'Error loading categories: {message}'; hierarchy and
 // free-shipping-amount failures show danger messages on the product page instead of vanishing silently.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { loadStoreConfig } from "../../server/config.ts";
+import { loadStoreConfig } from "../../services/config.ts";
 import type { Route as CategoryRoute } from "./+types/category";
 import type { Route as ProductRoute } from "./+types/product";
 

@@ -15,6 +15,8 @@ import { getBotToken } from "../features/account/bot-token.ts";
 import { NoScriptNotice } from "../features/account/no-script-notice.tsx";
 import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/use-async-action.ts";
 import { loginPath } from "../features/account/use-current-user.ts";
+import { LazyStripeAddCard } from "../features/payments/lazy-stripe.tsx";
+import { stripePublishableKeyOf } from "../features/payments/payments-data.server.ts";
 import type { Route } from "./+types/wallet-add-card";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -26,6 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const addresses = customerId ? await listMailingAddresses(services.database.db, customerId) : [];
   return {
     userId: user.id,
+    // With Stripe, the card is typed into Stripe's own form (features/payments/stripe-add-card.tsx).
+    stripePublishableKey: stripePublishableKeyOf(services),
     name: [user.firstName, user.lastName].filter(Boolean).join(" "),
     addresses: addresses.map((address) => ({
       id: address.id,
@@ -105,7 +109,40 @@ export default function AddCard({ loaderData }: Route.ComponentProps) {
           Sent encrypted to our payment processor. We keep only the brand, the last 4 digits and the expiry date.
         </p>
         <NoScriptNotice />
-        {action.success ? (
+        {loaderData.stripePublishableKey && !action.success ? (
+          <div className="space-y-3">
+            {loaderData.addresses.length > 0 ? (
+              <div>
+                <label htmlFor="card-address" className="mb-1 block text-sm font-semibold">
+                  Billing address
+                </label>
+                <select
+                  id="card-address"
+                  value={card.mailingAddressId}
+                  onChange={set("mailingAddressId")}
+                  className={`${inputClass} border-line`}
+                >
+                  <option value="">Choose later</option>
+                  {loaderData.addresses.map((address) => (
+                    <option key={address.id} value={address.id}>
+                      {address.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <LazyStripeAddCard
+              publishableKey={loaderData.stripePublishableKey}
+              userId={loaderData.userId}
+              mailingAddressId={card.mailingAddressId}
+              onAdded={() => {
+                void action.run(async () => "Your card was added.");
+                if (window.opener) window.setTimeout(() => window.close(), 600);
+              }}
+              onCancel={() => (window.opener ? window.close() : history.back())}
+            />
+          </div>
+        ) : action.success ? (
           <div className="space-y-3">
             <Notice tone="success">{action.success}</Notice>
             <Link to="/wallet" className="btn-secondary">

@@ -1,7 +1,7 @@
-// Catalog REST API (spec shopping §7 and account-and-shell §7): products by handle, collections, vendors,
+// Catalog REST API: products by handle, collections, vendors,
 // navigation, seller reviews, blog articles and the free-shipping amount. Each route validates its input
 // with zod (bad input is a 400 naming the parameter), calls one service and wraps the answer in the
-// envelope key the spec's clients read. /products/filter belongs to search-routes.ts.
+// envelope key the storefront's clients read. /products/filter belongs to search-routes.ts.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,6 +25,7 @@ import { listSiteReviews, siteReviewListQuerySchema } from "../../services/catal
 import { getFreeShippingAmount, isProductEligibleForFreeShipping } from "../../services/catalog/shipping-policy.ts";
 import { listVendors, vendorListQuerySchema } from "../../services/catalog/vendors.ts";
 import type { StoreServices } from "../../services/store-services.ts";
+import { dto, dtoList, pageInfoReply } from "./replies.ts";
 
 const handleParam = z
   .string({ error: "must be a handle" })
@@ -44,38 +45,68 @@ export async function catalogRoutes(fastify: FastifyInstance, { services }: { se
 
   // Products ----------------------------------------------------------------------------------------
 
-  app.get("/products/handle/:handle", { schema: { params: productHandleParams } }, async (request) => ({
-    product: await getProductByHandle(db(), request.params.handle),
-  }));
+  app.get(
+    "/products/handle/:handle",
+    { schema: { params: productHandleParams, response: { 200: z.object({ product: dto }) } } },
+    async (request) => ({
+      product: await getProductByHandle(db(), request.params.handle),
+    }),
+  );
 
   app.get(
     "/products/handle/:handle/isEligibleForFreeShipping",
-    { schema: { params: productHandleParams } },
+    {
+      schema: {
+        params: productHandleParams,
+        response: { 200: z.object({ isEligibleForFreeShipping: z.boolean() }) },
+      },
+    },
     async (request) => ({
       isEligibleForFreeShipping: await isProductEligibleForFreeShipping(db(), request.params.handle),
     }),
   );
 
-  app.get("/products/vendors/fullDetail", { schema: { querystring: vendorListQuerySchema } }, async (request) =>
-    listVendors(db(), request.query),
+  app.get(
+    "/products/vendors/fullDetail",
+    {
+      schema: {
+        querystring: vendorListQuerySchema,
+        response: { 200: z.object({ vendors: dtoList, pageInfo: pageInfoReply }) },
+      },
+    },
+    async (request) => listVendors(db(), request.query),
   );
 
   // Collections -------------------------------------------------------------------------------------
 
-  app.get("/collections/index", async () => ({ collections: await listCollectionIndex(db()) }));
-
-  app.get("/collections", { schema: { querystring: collectionSuggestionQuerySchema } }, async (request) => ({
-    collections: await suggestCollections(db(), request.query),
+  app.get("/collections/index", { schema: { response: { 200: z.object({ collections: dtoList }) } } }, async () => ({
+    collections: await listCollectionIndex(db()),
   }));
 
-  app.get("/collections/handle/:handle", { schema: { params: productHandleParams } }, async (request) => ({
-    collection: await getCollectionByHandle(db(), request.params.handle),
-  }));
+  app.get(
+    "/collections",
+    { schema: { querystring: collectionSuggestionQuerySchema, response: { 200: z.object({ collections: dtoList }) } } },
+    async (request) => ({
+      collections: await suggestCollections(db(), request.query),
+    }),
+  );
+
+  app.get(
+    "/collections/handle/:handle",
+    { schema: { params: productHandleParams, response: { 200: z.object({ collection: dto }) } } },
+    async (request) => ({
+      collection: await getCollectionByHandle(db(), request.params.handle),
+    }),
+  );
 
   // Digits are an id, anything else a handle (the search page's `cat` parameter may be either).
-  app.get("/collections/:id", { schema: { params: z.object({ id: handleParam }) } }, async (request) => ({
-    collection: await getCollection(db(), request.params.id),
-  }));
+  app.get(
+    "/collections/:id",
+    { schema: { params: z.object({ id: handleParam }), response: { 200: z.object({ collection: dto }) } } },
+    async (request) => ({
+      collection: await getCollection(db(), request.params.id),
+    }),
+  );
 
   app.get(
     "/collections/:id/products/featured",
@@ -83,6 +114,7 @@ export async function catalogRoutes(fastify: FastifyInstance, { services }: { se
       schema: {
         params: collectionIdParams,
         querystring: z.object({ limit: limitParam(FEATURED_PRODUCTS_LIMIT, 50) }),
+        response: { 200: z.object({ products: dtoList }) },
       },
     },
     async (request) => ({
@@ -90,36 +122,71 @@ export async function catalogRoutes(fastify: FastifyInstance, { services }: { se
     }),
   );
 
-  app.get("/collections/:id/hierarchy", { schema: { params: collectionIdParams } }, async (request) => ({
-    hierarchy: await getCollectionHierarchy(db(), request.params.id),
-  }));
+  app.get(
+    "/collections/:id/hierarchy",
+    { schema: { params: collectionIdParams, response: { 200: z.object({ hierarchy: dtoList }) } } },
+    async (request) => ({
+      hierarchy: await getCollectionHierarchy(db(), request.params.id),
+    }),
+  );
 
-  app.get("/collections/:id/upper-hierarchy", { schema: { params: collectionIdParams } }, async (request) => ({
-    hierarchy: await getCollectionUpperHierarchy(db(), request.params.id),
-  }));
+  app.get(
+    "/collections/:id/upper-hierarchy",
+    { schema: { params: collectionIdParams, response: { 200: z.object({ hierarchy: dtoList }) } } },
+    async (request) => ({
+      hierarchy: await getCollectionUpperHierarchy(db(), request.params.id),
+    }),
+  );
 
   app.get(
     "/collections/:id/image/placement/:placement",
-    { schema: { params: collectionPlacementParams } },
+    {
+      schema: {
+        params: collectionPlacementParams,
+        response: { 200: z.object({ imagePath: z.string(), altText: z.string().nullable() }) },
+      },
+    },
     async (request) => getCollectionImage(db(), request.params.id, request.params.placement),
   );
 
   // Shell content -----------------------------------------------------------------------------------
 
-  app.get("/shippingPolicies/freeShippingAmount", async () => ({
-    freeShippingAmount: await getFreeShippingAmount(db()),
-  }));
-
-  app.get("/nav", { schema: { querystring: navigationQuerySchema } }, async (request) => ({
-    navData: await getNavigation(db(), request.query),
-  }));
-
-  // The router ignores trailing slashes, so this also answers /reviews/siteReviews/ (the spec's spelling).
-  app.get("/reviews/siteReviews", { schema: { querystring: siteReviewListQuerySchema } }, async (request) =>
-    listSiteReviews(db(), request.query),
+  app.get(
+    "/shippingPolicies/freeShippingAmount",
+    { schema: { response: { 200: z.object({ freeShippingAmount: z.number() }) } } },
+    async () => ({
+      freeShippingAmount: await getFreeShippingAmount(db()),
+    }),
   );
 
-  app.get("/articles", { schema: { querystring: articleListQuerySchema } }, async (request) =>
-    listArticles(db(), request.query),
+  app.get(
+    "/nav",
+    { schema: { querystring: navigationQuerySchema, response: { 200: z.object({ navData: dtoList }) } } },
+    async (request) => ({
+      navData: await getNavigation(db(), request.query),
+    }),
+  );
+
+  // The router ignores trailing slashes, so this also answers /reviews/siteReviews/ (the older spelling, still linked).
+  app.get(
+    "/reviews/siteReviews",
+    {
+      schema: {
+        querystring: siteReviewListQuerySchema,
+        response: { 200: z.object({ siteReviews: dtoList, pageInfo: pageInfoReply }) },
+      },
+    },
+    async (request) => listSiteReviews(db(), request.query),
+  );
+
+  app.get(
+    "/articles",
+    {
+      schema: {
+        querystring: articleListQuerySchema,
+        response: { 200: z.object({ articles: dtoList, pageInfo: pageInfoReply }) },
+      },
+    },
+    async (request) => listArticles(db(), request.query),
   );
 }

@@ -1,10 +1,9 @@
-// Cart, checkout and orders REST API (spec shopping §7). The visitor's checkout comes from their session
+// Cart, checkout and orders REST API. The visitor's checkout comes from their session
 // (or their customer account), never from the URL alone: a checkout or order id in a path is only accepted
 // when it is the visitor's. Every write honours Idempotency-Key (server/plugins/idempotency.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { storeBotCheck } from "../../services/bot-check/store-bot-check.ts";
 import { MAX_LINE_QUANTITY } from "../../services/checkout/cart-service.ts";
 import { addressInputSchema } from "../../services/checkout/checkout-address.ts";
 import { addToOrderRules, discountCodeRules } from "../../services/checkout/shopper-limits.ts";
@@ -29,6 +28,10 @@ import { enforceRateLimits, RateLimited } from "../../services/rate-limit/rate-l
 import type { StoreServices } from "../../services/store-services.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
+import { dto, dtoList, successReply } from "./replies.ts";
+
+/** Every cart route answers the cart as it is now. */
+const checkoutReply = { 200: z.object({ checkout: dto }) };
 
 const positiveId = (what: string) =>
   z.coerce
@@ -50,7 +53,7 @@ const lineItemSchema = (minQuantity: number) =>
       .max(MAX_LINE_QUANTITY, { error: `Can't add more than ${MAX_LINE_QUANTITY}` }),
   });
 
-/** `{inventoryLevelId, quantity}` or `{lineItems: [...]}` (spec §7). */
+/** `{inventoryLevelId, quantity}` or `{lineItems: [...]}`. */
 const lineItemsBody = (minQuantity: number) =>
   z.union(
     [lineItemSchema(minQuantity), z.object({ lineItems: z.array(lineItemSchema(minQuantity)).min(1).max(100) })],
@@ -106,7 +109,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
   const store = services.config.store;
   const cart = { currency: displayCurrency(store) };
 
-  // The spec's client sends a JSON content type with no body on discount and Add to Order calls: an empty
+  // The storefront's client sends a JSON content type with no body on discount and Add to Order calls: an empty
   // JSON body is "no body" here (in this plugin's scope only), not an error.
   const defaultJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
@@ -126,21 +129,25 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
 
   // Cart --------------------------------------------------------------------------------------------
 
-  app.get("/checkouts", async (request) => ({
+  app.get("/checkouts", { schema: { response: checkoutReply } }, async (request) => ({
     checkout: await getVisitorCart(db(), await visitorOf(request, false), cart),
   }));
 
-  app.post("/checkouts/lineItems", { schema: { body: lineItemsBody(1) } }, async (request) => ({
-    checkout: await addToVisitorCart(db(), await visitorOf(request, true), items(request.body), cart),
-  }));
+  app.post(
+    "/checkouts/lineItems",
+    { schema: { body: lineItemsBody(1), response: checkoutReply } },
+    async (request) => ({
+      checkout: await addToVisitorCart(db(), await visitorOf(request, true), items(request.body), cart),
+    }),
+  );
 
-  app.put("/checkouts/lineItems", { schema: { body: lineItemsBody(0) } }, async (request) => ({
+  app.put("/checkouts/lineItems", { schema: { body: lineItemsBody(0), response: checkoutReply } }, async (request) => ({
     checkout: await setVisitorCartQuantities(db(), await visitorOf(request, true), items(request.body), cart),
   }));
 
   app.delete(
     "/checkouts/lineItems/:lineItemId",
-    { schema: { params: z.object({ lineItemId: positiveId("line item") }) } },
+    { schema: { params: z.object({ lineItemId: positiveId("line item") }), response: checkoutReply } },
     async (request) => ({
       checkout: await removeFromVisitorCart(db(), await visitorOf(request, false), request.params.lineItemId, cart),
     }),
@@ -156,6 +163,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
             .min(1)
             .max(50),
         }),
+        response: checkoutReply,
       },
     },
     async (request) => ({
@@ -165,7 +173,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
 
   app.post(
     "/checkouts/:checkoutId/discountCodes",
-    { schema: { params: checkoutIdParams, querystring: codeQuery } },
+    { schema: { params: checkoutIdParams, querystring: codeQuery, response: checkoutReply } },
     async (request) => {
       const visitor = await visitorOf(request, false);
       await enforceRateLimits(
@@ -181,7 +189,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
 
   app.delete(
     "/checkouts/:checkoutId/discountCodes",
-    { schema: { params: checkoutIdParams, querystring: codeQuery } },
+    { schema: { params: checkoutIdParams, querystring: codeQuery, response: checkoutReply } },
     async (request) => ({
       checkout: await removeVisitorDiscount(
         db(),
@@ -197,7 +205,28 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
 
   app.post(
     "/checkouts/:checkoutId/complete",
-    { schema: { params: checkoutIdParams, body: completeBody } },
+    {
+      schema: {
+        params: checkoutIdParams,
+        body: completeBody,
+        response: {
+          200: z.object({
+            order: z.object({
+              id: z.number(),
+              orderNumber: z.string(),
+              totalPrice: z.number(),
+              alreadyPlaced: z.boolean(),
+              statusUrl: z.string(),
+            }),
+          }),
+          // A refused card ({ error }), or a payment the shopper must confirm with their bank first.
+          402: z.object({
+            error: z.string(),
+            requiresAction: z.object({ clientSecret: z.string(), paymentIntentId: z.string() }).optional(),
+          }),
+        },
+      },
+    },
     async (request, reply) => {
       const visitor = await visitorOf(request, false);
       const { expectedTotal, token, ...rest } = request.body;
@@ -206,7 +235,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
         placed = await attemptPayment(
           {
             db: db(),
-            botCheck: storeBotCheck(services),
+            botCheck: services.botCheck,
             client: { sessionId: visitor.sessionId, customerId: visitor.customerId, ip: request.ip },
             botToken: token,
             logRefusal: (reason) =>
@@ -261,6 +290,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
           page: z.coerce.number().int().min(0).max(100_000).default(0),
           limit: z.coerce.number().int().min(1).max(100).default(20),
         }),
+        response: { 200: z.object({ orders: dtoList, total: z.number() }) },
       },
     },
     async (request) => {
@@ -277,6 +307,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
       schema: {
         params: z.object({ orderId: positiveId("order") }),
         querystring: z.object({ token: z.string().max(100).optional() }),
+        response: { 200: z.object({ order: dto }) },
       },
     },
     async (request) => {
@@ -292,6 +323,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
       schema: {
         params: z.object({ orderId: positiveId("order"), productId: positiveId("product") }),
         querystring: z.object({ token: z.string().max(100).optional() }),
+        response: { 200: successReply },
       },
     },
     async (request) => {

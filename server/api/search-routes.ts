@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { ProductCard } from "../../services/catalog/product-cards.ts";
 import { InvalidInput } from "../../services/errors.ts";
 import { filterProducts } from "../../services/search/product-filter.ts";
@@ -10,6 +12,9 @@ import {
   type RawCatalogQuery,
   rawCatalogQuerySchema,
 } from "../../shared/catalog-query.ts";
+import { dto, dtoList } from "./replies.ts";
+
+const filterReply = z.object({ products: dtoList, pageInfo: dto, collections: dtoList });
 
 function project(card: ProductCard, fields: readonly CardField[]): Partial<ProductCard> {
   const out: Record<string, unknown> = {};
@@ -17,11 +22,12 @@ function project(card: ProductCard, fields: readonly CardField[]): Partial<Produ
   return out as Partial<ProductCard>;
 }
 
-export async function searchRoutes(app: FastifyInstance, { services }: { services: StoreServices }) {
+export async function searchRoutes(fastify: FastifyInstance, { services }: { services: StoreServices }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = services.database;
 
-  // GET /api/products/filter (spec §7): the query encoding is documented in shared/catalog-query.ts.
-  app.get("/products/filter", async (request) => {
+  // GET /api/products/filter the query encoding is documented in shared/catalog-query.ts.
+  app.get("/products/filter", { schema: { response: { 200: filterReply } } }, async (request) => {
     const raw = rawCatalogQuerySchema.safeParse(request.query);
     if (!raw.success) throw new InvalidInput("Invalid query string.");
     let query: ReturnType<typeof parseCatalogQuery>;

@@ -1,4 +1,4 @@
-// The live connection (spec account-and-shell §2 "Shell"): socket.io on the store's own HTTP server,
+// The live connection: socket.io on the store's own HTTP server,
 // namespace /customer. Browsers report a visit with their path on each page change and leave when they
 // go; each visit is stored (visits table) and GET /api/visits/live reports who is on the store now. That
 // report is for the store's operators only: it needs `Authorization: Bearer {ADMIN_TOKEN}` (without an
@@ -9,9 +9,11 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifySerializerCompiler } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { createClient } from "redis";
 import { type DefaultEventsMap, Server, type Socket } from "socket.io";
+import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { customers } from "../../db/schema/customers.ts";
 import { findSession } from "../../services/session/session-store.ts";
@@ -28,6 +30,13 @@ import {
 import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT } from "../../shared/visit-protocol.ts";
 import { clientAddress } from "../client-address.ts";
 import { SESSION_COOKIE } from "./session.ts";
+
+const errorReply = z.object({ error: z.string() });
+/** The live-visitor report: counts and paths with their ids replaced, nothing else. */
+const liveVisitorsReply = z.object({
+  liveVisitors: z.number(),
+  paths: z.array(z.object({ path: z.string(), visitors: z.number() })),
+});
 
 export interface LiveVisitsOptions {
   db: Database;
@@ -260,17 +269,25 @@ export async function registerLiveVisits(
     return summarizeLiveVisitors(sockets.map((socket) => (socket.data as SocketData).path));
   };
 
-  app.get("/api/visits/live", async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    if (!adminToken) return reply.code(404).send({ error: "Not Found" });
-    if (!hasAdminToken(request.headers.authorization, adminToken)) {
-      return reply
-        .code(401)
-        .header("www-authenticate", 'Bearer realm="store"')
-        .send({ error: "This report needs the store's admin token." });
-    }
-    return liveVisitors();
-  });
+  app.get(
+    "/api/visits/live",
+    {
+      // Its own compiler: the plugin may be registered on an app that has not set the zod one.
+      serializerCompiler: serializerCompiler as FastifySerializerCompiler<unknown>,
+      schema: { response: { 200: liveVisitorsReply, 401: errorReply, 404: errorReply } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      if (!adminToken) return reply.code(404).send({ error: "Not Found" });
+      if (!hasAdminToken(request.headers.authorization, adminToken)) {
+        return reply
+          .code(401)
+          .header("www-authenticate", 'Bearer realm="store"')
+          .send({ error: "This report needs the store's admin token." });
+      }
+      return liveVisitors();
+    },
+  );
 
   app.addHook("onReady", async () => {
     try {

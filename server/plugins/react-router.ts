@@ -1,7 +1,7 @@
 import { createRequest } from "@remix-run/node-fetch-server";
 import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { AppLoadContext } from "../../app/context.ts";
+import type { AppLoadContext } from "../../services/load-context.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { lowerModulePreloadPriority } from "./module-preload-priority.ts";
 import { capRequestBody, refuseDeclaredLargeBody, refuseLargeBody } from "./page-body-limit.ts";
@@ -45,7 +45,6 @@ export async function registerReactRouter(
         logger: request.log,
         session: request.session,
         clientIp: request.ip,
-        log: request.log,
       });
       const body = capRequestBody(createRequest(request.raw, reply.raw));
       const response = await handler(body.request, context);

@@ -43,6 +43,31 @@ describe("Content-Security-Policy", () => {
     expect(plain.get("img-src")).toEqual(["'self'", "data:", "blob:"]);
   });
 
+  test("Stripe's hosts are allowed only when card payments go through Stripe", async () => {
+    const stripe = await policy({ https: true, dev: false, stripe: true });
+    expect(stripe.get("script-src")).toEqual(
+      expect.arrayContaining(["https://js.stripe.com", "https://*.js.stripe.com"]),
+    );
+    expect(stripe.get("frame-src")).toEqual(
+      expect.arrayContaining([
+        "https://js.stripe.com",
+        "https://*.js.stripe.com",
+        "https://hooks.stripe.com",
+        "https://m.stripe.network",
+      ]),
+    );
+    expect(stripe.get("connect-src")).toEqual(
+      expect.arrayContaining(["https://api.stripe.com", "https://m.stripe.network"]),
+    );
+    for (const options of [
+      { https: true, dev: false },
+      { https: true, dev: false, stripe: false },
+    ]) {
+      const all = [...(await policy(options)).values()].flat().join(" ");
+      expect(all).not.toMatch(/stripe/);
+    }
+  });
+
   test("the support chat provider's host is admitted only when a chat is configured", async () => {
     const csp = await policy({ https: false, dev: false, chatOrigin: "https://embed.chat.example" });
     for (const directive of ["script-src", "connect-src", "frame-src", "img-src"]) {

@@ -19,9 +19,23 @@ export interface SecurityHeadersOptions {
   analytics?: boolean;
   /** Further image origins (the review provider's seal and avatars). */
   imageOrigins?: string[];
+  /** Card payments go through Stripe: Stripe.js and its Payment Element frames are allowed. */
+  stripe?: boolean;
   /** The support chat provider's origin (store config supportChat): its script, frames, calls and images. */
   chatOrigin?: string | null;
 }
+
+/**
+ * Stripe's hosts as its Content Security Policy guide lists them for Stripe.js and Elements: the script
+ * and the card-form frames from js.stripe.com, API calls to api.stripe.com, 3-D Secure pages through
+ * hooks.stripe.com, and m.stripe.network for Stripe's fraud signals.
+ */
+export const STRIPE_SOURCES = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://m.stripe.network"],
+  connect: ["https://api.stripe.com", "https://m.stripe.network"],
+  img: ["https://*.stripe.com"],
+} as const;
 
 /**
  * Google's hosts for GA4 through gtag.js, as Google's Content Security Policy guide lists them: the tag
@@ -47,6 +61,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     img: analytics ? GOOGLE_ANALYTICS_SOURCES.img : [],
     connect: analytics ? GOOGLE_ANALYTICS_SOURCES.connect : [],
   };
+  const stripe = {
+    script: options.stripe ? STRIPE_SOURCES.script : [],
+    frame: options.stripe ? STRIPE_SOURCES.frame : [],
+    connect: options.stripe ? STRIPE_SOURCES.connect : [],
+    img: options.stripe ? STRIPE_SOURCES.img : [],
+  };
   const chat = options.chatOrigin ? [options.chatOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -57,22 +77,23 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         formAction: ["'self'"],
-        imgSrc: ["'self'", "data:", "blob:", ...google.img, ...(options.imageOrigins ?? []), ...chat],
+        imgSrc: ["'self'", "data:", "blob:", ...google.img, ...stripe.img, ...(options.imageOrigins ?? []), ...chat],
         fontSrc: ["'self'", "data:"],
         // React and the design tokens use style attributes; styles cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: options.dev
-          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...stripe.script]
           : [
               "'self'",
               nonceSource,
               ...google.script,
+              ...stripe.script,
               ...chat,
               "https://www.google.com/recaptcha/",
               "https://www.gstatic.com/recaptcha/",
             ],
-        connectSrc: ["'self'", "ws:", "wss:", ...google.connect, ...chat],
-        frameSrc: ["'self'", "https://www.google.com/recaptcha/", ...chat],
+        connectSrc: ["'self'", "ws:", "wss:", ...google.connect, ...stripe.connect, ...chat],
+        frameSrc: ["'self'", "https://www.google.com/recaptcha/", ...stripe.frame, ...chat],
         workerSrc: ["'self'", "blob:"],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },

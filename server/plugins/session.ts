@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../../db/client.ts";
 import { Forbidden } from "../../services/errors.ts";
+import type { RequestSession } from "../../services/session/request-session.ts";
 import {
   createSession,
   deleteSession,
@@ -13,27 +14,14 @@ import {
 
 export const SESSION_COOKIE = "store_sid";
 
+export type { RequestSession };
+
 /**
  * The cookie's name: on https the `__Host-` prefix makes browsers accept it only when Secure, for
  * Path=/ and without a Domain, so no subdomain or plain-http page can plant or overwrite it.
  */
 export function sessionCookieName(secure: boolean): string {
   return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
-}
-
-export interface RequestSession {
-  /** The visitor's session, or null when they have none yet (no cookie is set until one is needed). Loaded on first use. */
-  get(): Promise<SessionRecord | null>;
-  /** Returns the session, creating it (and setting the cookie) when the visitor has none. */
-  ensure(): Promise<SessionRecord>;
-  /** Merges keys into the session data and saves it. */
-  update(patch: Record<string, unknown>): Promise<SessionRecord>;
-  /**
-   * Replaces the session with a fresh one (new id, new cookie) for `userId`, keeping its data:
-   * called at sign-in so a session id known before sign-in is worthless after it.
-   */
-  rotate(userId: number | null): Promise<SessionRecord>;
-  destroy(): Promise<void>;
 }
 
 declare module "fastify" {

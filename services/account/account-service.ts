@@ -255,7 +255,7 @@ export async function changePassword(
   });
 }
 
-// Recovery e-mail (spec §2 "Recovery email", §7) ---------------------------------------------------
+// Recovery e-mail ---------------------------------------------------
 
 export async function getRecoveryEmail(db: Database, userId: number) {
   const [row] = await db

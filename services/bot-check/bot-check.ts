@@ -1,4 +1,4 @@
-// Bot check before writes that send mail or test credentials (spec §7: recovery e-mail, verification,
+// Bot check before writes that send mail or test credentials (recovery e-mail, verification,
 // newsletter; and register, sign-in, password reset). Two implementations of one interface:
 // Google reCAPTCHA v3 when a site key and a secret are configured, otherwise a self-hosted
 // proof-of-work challenge (ALTCHA) that needs no third party and works offline.

@@ -6,11 +6,11 @@ import type { SQL } from "drizzle-orm";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import { queryRows } from "../../db/rows.ts";
 import { collectionFeaturedProducts, collectionImages, collections, products } from "../../db/schema/catalog.ts";
 import { centsToAmount } from "../../shared/money.ts";
 import { NotFound } from "../errors.ts";
 import { createTtlCache } from "../ttl-cache.ts";
-import { selectRows } from "./db-rows.ts";
 import { loadProductCards, type ProductCard } from "./product-cards.ts";
 import { productIsPublished } from "./published.ts";
 import { isNumericId, limitParam } from "./query-params.ts";
@@ -146,7 +146,7 @@ export const COLLECTION_SUGGESTION_FIELDS = [
 export type CollectionSuggestionField = (typeof COLLECTION_SUGGESTION_FIELDS)[number];
 export type CollectionSuggestion = Partial<Record<CollectionSuggestionField, string | number | null>>;
 
-/** Spec shopping §5: a search shorter than this runs no query and answers nothing (not an error). */
+/** A search shorter than this runs no query and answers nothing (not an error). */
 export const SUGGESTION_MIN_QUERY_LENGTH = 3;
 
 const fieldsParam = z
@@ -212,7 +212,7 @@ export async function suggestCollections(
   db: Database,
   query: CollectionSuggestionQuery,
 ): Promise<CollectionSuggestion[]> {
-  // Like the product search (spec §5): q given but shorter than 3 characters is an empty answer.
+  // Like the product search: q given but shorter than 3 characters is an empty answer.
   if (query.q && [...query.q].length < SUGGESTION_MIN_QUERY_LENGTH) return [];
   const conditions: SQL[] = [];
   const ranking: SQL[] = [];
@@ -315,7 +315,7 @@ const maxPriceCache = createTtlCache<number>(PRODUCT_MAX_PRICE_TTL_MS, 5_000);
 /** Highest card price (lowest variant price) of the published products in the collection's subtree. */
 export function loadProductMaxPriceCents(db: Database, collectionId: number): Promise<number> {
   return maxPriceCache(db, String(collectionId), () =>
-    selectRows<{ maxCents: number }>(
+    queryRows<{ maxCents: number }>(
       db,
       // Per collection (lateral) so each step is an index range scan on collection_products: a leaf costs
       // its own products only, instead of a hash join over the whole catalog.
@@ -338,7 +338,7 @@ export function loadProductMaxPriceCents(db: Database, collectionId: number): Pr
 
 /** The chain from the root down to the collection (included or not). */
 async function loadAncestry(db: Database, id: number, includeSelf: boolean): Promise<AncestorEntry[]> {
-  const rows = await selectRows<AncestorEntry & { depth: number }>(
+  const rows = await queryRows<AncestorEntry & { depth: number }>(
     db,
     sql`with recursive chain(id, parent_id, title, handle, level, depth) as (
           select id, parent_id, title, handle, level, 1 from collections where id = ${id}

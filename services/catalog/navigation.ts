@@ -5,13 +5,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import { queryRows } from "../../db/rows.ts";
 import { collectionImages, collections } from "../../db/schema/catalog.ts";
 import { navItems, navMenus } from "../../db/schema/content.ts";
-import { selectRows } from "./db-rows.ts";
 import { integerParam } from "./query-params.ts";
 
 export const MAIN_MENU_HANDLE = "main-menu";
-/** Spec §9: a dropdown shows 8 children unless the item says otherwise. */
+/** A dropdown shows 8 children unless the item says otherwise. */
 export const DEFAULT_MAX_CHILD_ITEMS = 8;
 export const DEFAULT_NAV_DEPTH = 2;
 export const MAX_NAV_DEPTH = 3;
@@ -176,7 +176,7 @@ function collectionNode(row: CollectionTreeRow): NavNode {
 
 /** The top `levels` levels of the collection tree, walked down the (parent_id, position) index. */
 async function loadCollectionTree(db: Database, levels: number): Promise<CollectionTreeRow[]> {
-  return selectRows<CollectionTreeRow>(
+  return queryRows<CollectionTreeRow>(
     db,
     sql`with recursive tree(id, parent_id, title, handle, position, depth) as (
           select id, parent_id, title, handle, position, 1 from collections where parent_id is null

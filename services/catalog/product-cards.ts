@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { centsToAmount } from "../../shared/money.ts";
 import { jsonColumn, queryRows } from "../search/query-rows.ts";
 
-/** The first inventory level of the product's first variant (spec §3 Product (list/card)). */
+/** The first inventory level of the product's first variant (what a product card adds to the cart). */
 export interface CardInventoryLevel {
   /** The inventoryLevelId a cart line is added with. */
   id: number;

@@ -1,4 +1,4 @@
-// Product detail (spec shopping §3 "Product (detail)" and "Variant"): one product by handle with its
+// Product detail: one product by handle with its
 // variants, stock, options, media, reviews and collections. One indexed lookup for the product, then one
 // set-based query per child table keyed by the product id (no per-variant queries).
 import { and, asc, desc, eq } from "drizzle-orm";
@@ -63,13 +63,13 @@ export interface ProductOption {
   values: string[];
 }
 
-/** A product's own option (spec §3): its values and the one selected on the variant shown first. */
+/** A product's own option: its values and the one selected on the variant shown first. */
 export interface ProductOptionWithSelection extends ProductOption {
   /** Null when the product starts with no variant selected (the shopper chooses). */
   VariantSelectedOptions: { optionValueSelected: string | null };
 }
 
-/** An option as a variant carries it: the chosen value sits under VariantSelectedOptions (spec §3). */
+/** An option as a variant carries it: the chosen value sits under VariantSelectedOptions. */
 export interface VariantOption {
   id: number;
   name: string;

@@ -1,10 +1,10 @@
-// Free shipping (spec shopping §9): "Orders over ${amount} Ships for FREE!", hidden when the amount is -1.
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+// Free shipping: the banner's "Orders over ${amount} Ships for FREE!", hidden when the amount is -1.
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
-import { shippingPolicies } from "../../db/schema/commerce.ts";
 import { centsToAmount } from "../../shared/money.ts";
 import { NotFound } from "../errors.ts";
+import { readShippingPolicy } from "../shipping/shipping-policy-store.ts";
 import { productIsPublished } from "./published.ts";
 
 /** What the API answers when no active policy offers free shipping. */
@@ -15,13 +15,11 @@ export const NO_FREE_SHIPPING = -1;
  * threshold. With several active policies the lowest threshold is the one a shopper can reach.
  */
 export async function getFreeShippingAmount(db: Database): Promise<number> {
-  const [policy] = await db
-    .select({ thresholdCents: shippingPolicies.freeShippingThresholdCents })
-    .from(shippingPolicies)
-    .where(and(eq(shippingPolicies.isActive, true), isNotNull(shippingPolicies.freeShippingThresholdCents)))
-    .orderBy(asc(shippingPolicies.freeShippingThresholdCents), asc(shippingPolicies.id))
-    .limit(1);
-  return policy?.thresholdCents == null ? NO_FREE_SHIPPING : centsToAmount(policy.thresholdCents);
+  // The policy in force is the one with the lowest threshold (services/shipping/shipping-policy-store.ts),
+  // so the banner, the cart and the checkout name the same amount. Read now: staff and tests change it.
+  const policy = await readShippingPolicy(db);
+  const thresholdCents = policy?.freeShippingThresholdCents;
+  return thresholdCents == null ? NO_FREE_SHIPPING : centsToAmount(thresholdCents);
 }
 
 /**

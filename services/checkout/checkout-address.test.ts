@@ -19,7 +19,7 @@ const good = {
   phone: "(512) 555-0147",
 };
 
-describe("validateAddress (account-and-shell §5)", () => {
+describe("validateAddress", () => {
   test("a complete address passes; empty fields are dropped, codes upper-cased, text trimmed", () => {
     const result = validateAddress(good, countries);
     expect(result).toEqual({

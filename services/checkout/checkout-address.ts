@@ -1,4 +1,4 @@
-// The shipping address of a checkout (account-and-shell §5): Country required; State required (and one of
+// The shipping address of a checkout: Country required; State required (and one of
 // the country's) when the country has states; Address Line 1, First Name, Last Name and Phone Number
 // required; Postal Code required and in the country's format (any format when the country has no rule);
 // the phone checked for that country. City, Address Line 2 and Company are optional; empty fields are

@@ -1,5 +1,5 @@
-// The checkout as the API answers it (spec shopping §3 "Checkout" and "Cart line"): field names as the
-// spec's clients read them, money as numbers with 2 decimals.
+// The checkout as the API answers it: field names as the
+// storefront's clients read them, money as numbers with 2 decimals.
 import { centsToAmount } from "../../shared/money.ts";
 import type { CheckoutLineState, CheckoutState } from "./checkout-state.ts";
 

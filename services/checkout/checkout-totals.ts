@@ -30,7 +30,7 @@ export interface AppliedDiscount {
 export interface CheckoutTotals {
   totalQuantity: number;
   weightGrams: number;
-  /** Sum of unit price times quantity (spec §9 "Subtotal"). */
+  /** Sum of unit price times quantity. */
   lineItemsSubtotalCents: number;
   discountCents: number;
   /** After discounts: the API's subtotalPrice; the cart shows lineItemsSubtotal - subtotal as "Discount". */

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { type ArticleKind, articles } from "../../db/schema/content.ts";
 import { NotFound } from "../errors.ts";
 
-/** Spec shopping §9: reading time is the word count divided by 225, rounded up, in minutes. */
+/** Reading time is the word count divided by 225, rounded up, in minutes. */
 export const WORDS_PER_MINUTE = 225;
 
 export interface ArticleDetail {

@@ -7,7 +7,7 @@ import { siteReviews } from "../../db/schema/catalog.ts";
 import { DEFAULT_NAV_DEPTH, getNavigation } from "../catalog/navigation.ts";
 import { listVendors } from "../catalog/vendors.ts";
 
-/** Spec account-and-shell §9: 5 top brands by product count, descending; navigation depth 2. */
+/** 5 top brands by product count, descending; navigation depth 2. */
 export const FOOTER_BRAND_COUNT = 5;
 export const FOOTER_CACHE_MS = 60_000;
 

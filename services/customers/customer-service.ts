@@ -1,4 +1,4 @@
-// The signed-in customer, their mailing addresses (spec §2 "Address book", §3, §5, §7) and the
+// The signed-in customer, their mailing addresses and the
 // country and state lists. Every query on an address filters by the customer id taken from the session:
 // an address of someone else is "not found", whatever id the URL names.
 import { and, asc, eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Newsletter with double opt-in (spec §2 "Newsletter block", §4): a request only records a pending
+// Newsletter with double opt-in: a request only records a pending
 // subscription and mails a confirmation link; the address is subscribed once its owner confirms. Every
 // newsletter mail carries an unsubscribe link. Answers are the same whether or not the address is known.
 import { createHash, createHmac, randomBytes } from "node:crypto";

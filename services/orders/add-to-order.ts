@@ -1,4 +1,4 @@
-// "Add to Order" (spec §8): a customer asks for one more product on an order that has not shipped. The
+// "Add to Order": a customer asks for one more product on an order that has not shipped. The
 // order was paid for already, so nothing is charged here: the request goes to the store's staff by e-mail
 // ("Expect hearing from us soon"), who confirm the price and the payment with the customer.
 import { and, eq } from "drizzle-orm";

@@ -21,6 +21,8 @@ import { formatMoney } from "../../shared/money.ts";
 import { type CountryRule, validateAddress } from "../checkout/checkout-address.ts";
 import { customerEmail, loadCountryRules } from "../checkout/checkout-details.ts";
 import {
+  type CheckoutLineState,
+  type CheckoutRecord,
   type CheckoutState,
   checkoutRecordColumns,
   loadCheckoutLines,
@@ -534,8 +536,24 @@ interface WriteOrderInput {
   now: Date;
 }
 
+/**
+ * The order's one transaction: lock the checkout, re-price it, take the stock, write the order, capture
+ * the payment, close the cart and queue the confirmation. Any refusal rolls all of it back.
+ */
 async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> {
-  const { visitor, checkoutId, context, now, source } = input;
+  const locked = await lockOpenCheckout(tx, input.checkoutId);
+  if ("alreadyPlaced" in locked) return locked;
+  const { lines, state } = await repriceUnderLock(tx, locked, input);
+  await takeStock(tx, lines, input.now);
+  const order = await insertOrder(tx, locked, lines, state, input);
+  await capturePayment(tx, order, input);
+  await closeCheckout(tx, input);
+  await queueConfirmation(tx, order, lines, state, input);
+  return { orderId: order.orderId, orderNumber: order.orderNumber, totalCents: order.totalCents, alreadyPlaced: false };
+}
+
+/** The checkout row, locked; or the order a concurrent request (a double click) placed while this one waited. */
+async function lockOpenCheckout(tx: Tx, checkoutId: string): Promise<CheckoutRecord | PlacedOrder> {
   const [record] = await tx
     .select(checkoutRecordColumns)
     .from(checkouts)
@@ -549,8 +567,12 @@ async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> 
       return { orderId: order.id, orderNumber: order.orderNumber, totalCents: order.totalCents, alreadyPlaced: true };
     throw new Unprocessable("This cart can no longer be ordered. Please reload the page.");
   }
+  return record;
+}
 
-  // Re-price under the lock, exactly as the order will be written.
+/** Re-prices under the lock, exactly as the order will be written; refuses a total the shopper did not see. */
+async function repriceUnderLock(tx: Tx, record: CheckoutRecord, input: WriteOrderInput) {
+  const { visitor, checkoutId, context, now } = input;
   const lines = await loadCheckoutLines(tx, checkoutId);
   const state = await priceCheckout(
     tx,
@@ -566,9 +588,14 @@ async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> 
     );
   }
   if (lines.length === 0) throw new Unprocessable("Your cart is empty.");
+  return { lines, state };
+}
 
-  // Take the stock. Levels are locked in id order (no deadlock between two orders sharing items); the
-  // decrement only happens while enough is on hand, unless the level sells regardless of stock.
+/**
+ * Takes the stock. Levels are locked in id order (no deadlock between two orders sharing items); the
+ * decrement only happens while enough is on hand, unless the level sells regardless of stock.
+ */
+async function takeStock(tx: Tx, lines: CheckoutLineState[], now: Date): Promise<void> {
   const levelIds = [...new Set(lines.map((line) => line.inventoryLevelId))].sort((a, b) => a - b);
   await tx
     .select({ id: inventoryLevels.id })
@@ -602,7 +629,26 @@ async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> 
       );
     }
   }
+}
 
+interface WrittenOrder {
+  orderId: number;
+  orderNumber: string;
+  customerId: number;
+  totalCents: number;
+  address: AddressSnapshot;
+  appliedCode: { code: string } | null;
+}
+
+/** The order row and its lines, the discount code's use and the products' sales counts. */
+async function insertOrder(
+  tx: Tx,
+  record: CheckoutRecord,
+  lines: CheckoutLineState[],
+  state: CheckoutState,
+  input: WriteOrderInput,
+): Promise<WrittenOrder> {
+  const { visitor, checkoutId, context, now } = input;
   const address = state.shippingAddress as AddressSnapshot;
   // A page request may not know the client's address; the checkout recorded it from the cart's API calls.
   const ipAddress = visitor.ipAddress ?? record.ipAddress;
@@ -664,11 +710,20 @@ async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> 
       .set({ salesCount: sql`${products.salesCount} + ${line.quantity}` })
       .where(eq(products.id, line.productId));
   }
+  return { orderId, orderNumber, customerId, totalCents: totals.totalCents, address, appliedCode };
+}
 
+/**
+ * Captures the authorised amount, keeps the card's brand and last 4 digits (its token only when the
+ * shopper saves it), ties the authorisation to the order and records the capture; the order is paid.
+ */
+async function capturePayment(tx: Tx, order: WrittenOrder, input: WriteOrderInput): Promise<void> {
+  const { context, now, source } = input;
+  const { orderId, customerId, totalCents: amountCents } = order;
   const captured = await context.gateway.capture({
     authorizationReference: input.authorizationReference,
-    amountCents: totals.totalCents,
-    idempotencyKey: paymentIdempotencyKey(checkoutId, "capture", input.authorizationReference),
+    amountCents,
+    idempotencyKey: paymentIdempotencyKey(input.checkoutId, "capture", input.authorizationReference),
   });
   if (captured.status === "FAILURE")
     throw new PaymentDeclined(captured.message ?? "Your payment could not be completed.");
@@ -705,7 +760,7 @@ async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> 
     status: "SUCCESS",
     gateway: context.gateway.name,
     gatewayReference: captured.reference,
-    amountCents: totals.totalCents,
+    amountCents,
     currency: context.currency,
     email: input.email,
   });
@@ -713,11 +768,27 @@ async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> 
     .update(orders)
     .set({ status: "paid", financialStatus: "paid", updatedAt: now })
     .where(eq(orders.id, orderId));
+}
+
+/** The cart is done: it can no longer be changed or ordered again. */
+async function closeCheckout(tx: Tx, input: WriteOrderInput): Promise<void> {
   await tx
     .update(checkouts)
-    .set({ status: "completed", completedAt: now, updatedAt: now })
-    .where(eq(checkouts.id, checkoutId));
+    .set({ status: "completed", completedAt: input.now, updatedAt: input.now })
+    .where(eq(checkouts.id, input.checkoutId));
+}
 
+/** Queues the confirmation e-mail with the order's link (a guest's carries a token that opens it). */
+async function queueConfirmation(
+  tx: Tx,
+  order: WrittenOrder,
+  lines: CheckoutLineState[],
+  state: CheckoutState,
+  input: WriteOrderInput,
+): Promise<void> {
+  const { visitor, context, now, source } = input;
+  const { orderId, orderNumber, address, appliedCode } = order;
+  const { totals } = state;
   const guest = visitor.customerId === null;
   const token = guest ? await createGuestOrderToken(tx, orderNumber, now) : null;
   const orderUrl = `${context.publicUrl}/account/orders/${orderId}${token ? `?token=${token}` : ""}`;
@@ -748,5 +819,4 @@ async function writeOrder(tx: Tx, input: WriteOrderInput): Promise<PlacedOrder> 
       paymentSummary: `${brandLabel(source.brand)} ending in ${source.last4}`,
     }),
   );
-  return { orderId, orderNumber, totalCents: totals.totalCents, alreadyPlaced: false };
 }

@@ -1,9 +1,9 @@
 // The card processor the configuration names: Stripe with its keys, otherwise the built-in test gateway
 // (the embedded demo store, tests, and a production store only when PAYMENT_PROVIDER=test says so).
-import type { PaymentsConfig } from "../../server/config.ts";
+import type { PaymentsConfig } from "../config.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { createStripeGateway, type StripeGatewayOptions } from "./stripe-gateway.ts";
-import { defaultPaymentGateway } from "./test-gateway.ts";
+import { createTestGateway } from "./test-gateway.ts";
 
 export function createPaymentGateway(
   payments: PaymentsConfig | undefined,
@@ -17,7 +17,7 @@ export function createPaymentGateway(
       ...stripeOptions,
     });
   }
-  return defaultPaymentGateway();
+  return createTestGateway();
 }
 
 /** What the browser needs to know about payments: the test notice, or Stripe's publishable key. */

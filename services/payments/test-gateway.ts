@@ -273,10 +273,3 @@ export function createTestGateway(options: TestGatewayOptions = {}): PaymentGate
     },
   };
 }
-
-/** The test gateway of this process (tests and the embedded demo store). */
-let shared: PaymentGateway | undefined;
-export function defaultPaymentGateway(): PaymentGateway {
-  shared ??= createTestGateway();
-  return shared;
-}

@@ -125,7 +125,7 @@ function toSuggestion(row: SuggestionRow): CollectionSuggestion {
 export interface FilterOptions {
   /**
    * The vendors are exact names the store chose (a brand page), not text a shopper typed: the 3-character
-   * rule of spec §5 applies to q only, so brands with short names (GE, 3M) list their products.
+   * rule applies to q only, so brands with short names (GE, 3M) list their products.
    */
   exactVendors?: boolean;
 }
@@ -204,6 +204,8 @@ export async function filterProducts(
     availableForSaleOnly: query.availableForSaleOnly,
     sortBy: query.sortBy,
     lowPriceFirst,
+    // The rank figures decide on narrowing by attributes and on relaxing a query whose named type is missing.
+    rankStats: attributeWords.length > 0 || (words.length > 1 && head.some((word) => typeNounsOf([word]).length > 0)),
     limit,
     offset: page * limit,
   };

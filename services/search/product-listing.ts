@@ -35,6 +35,8 @@ export interface ListingFilters {
   sortBy: SortOption;
   /** With the default sort of a search: within a relevance tier, the lowest prices first ("cheap ..."). */
   lowPriceFirst?: boolean;
+  /** Also answer topRank and typeHits (a ranked search that decides on them). */
+  rankStats?: boolean;
   limit: number;
   offset: number;
 }
@@ -512,9 +514,9 @@ async function computeListing(
         limit ${filters.limit} offset ${filters.offset}
       ) x) as ids,
       ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary,
-      ${rank === null ? sql`null` : sql`(select max(b.rank) from base b ${where(sql`b.mask = 0`)})`} as top_rank,
+      ${rank === null || !filters.rankStats ? sql`null` : sql`(select max(b.rank) from base b ${where(sql`b.mask = 0`)})`} as top_rank,
       ${
-        rank === null || !filters.plan?.typeNouns.length
+        rank === null || !filters.rankStats || !filters.plan?.typeNouns.length
           ? sql`null`
           : sql`(select count(*) from base b where b.rank >= ${RANK.type} and b.rank < ${RANK.partNumber}
               ${and(sql`b.mask = 0`)})`

@@ -94,10 +94,10 @@ const NUMBER = String.raw`(?:\d+[\s-]+\d{1,2}\/\d{1,2}|\d{1,2}\/\d{1,2}|\d{1,3}(
 const UNITS: [Exclude<AttributeName, "speed">, string][] = [
   ["horsepower", String.raw`horse\s*power|horsepower|h\.p\.?|hp|horse`],
   ["filterArea", String.raw`sq(?:uare)?\.?\s*f(?:ee|oo)?t\.?|sqft|sf|ft2|ft²`],
-  ["btu", String.raw`btu(?:h|s)?`],
+  ["btu", "btu(?:h|s)?"],
   ["gallons", String.raw`gallons?|gals?\.?`],
-  ["voltage", String.raw`volts?|vac|vdc|v`],
-  ["watts", String.raw`kilowatts?|kw|watts?|w`],
+  ["voltage", "volts?|vac|vdc|v"],
+  ["watts", "kilowatts?|kw|watts?|w"],
   ["size", String.raw`inch(?:es)?|in\.?|"|''|”`],
 ];
 const UNIT_PATTERN = UNITS.map(([name, pattern]) => `(?<${name}>${pattern})`).join("|");

@@ -318,7 +318,7 @@ async function rebuildVendorSummaries(db: Database): Promise<void> {
 /** A LIMIT that keeps every row. */
 const ALL_MATCHES = 2_147_483_647;
 
-/** The shortest prefix typed into the search box that is searched (spec §5: 3 characters). */
+/** The shortest prefix typed into the search box that is searched (3 characters). */
 const MIN_PREFIX_LENGTH = 3;
 
 /**

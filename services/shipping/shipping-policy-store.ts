@@ -1,4 +1,5 @@
-// Reads the active shipping policy and its rate table.
+// Reads the active shipping policy and its rate table: the one reader of the policy for the cart,
+// the checkout, the product page's estimate and the free-shipping amount.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { shippingPolicies, shippingRates } from "../../db/schema/commerce.ts";
@@ -25,7 +26,8 @@ export function loadShippingPolicy(db: Reader): Promise<ShippingPolicyData | nul
 const POLICY_CACHE_MS = 5000;
 const recent = new WeakMap<object, { at: number; value: Promise<ShippingPolicyData | null> }>();
 
-async function readShippingPolicy(db: Reader): Promise<ShippingPolicyData | null> {
+/** The policy in force, read now (loadShippingPolicy keeps it a few seconds). */
+export async function readShippingPolicy(db: Reader): Promise<ShippingPolicyData | null> {
   const [policy] = await db
     .select({
       id: shippingPolicies.id,

@@ -1,4 +1,4 @@
-// The wallet (spec §2 "Wallet", §3, §7): saved payment methods and the transaction history of the
+// The wallet: saved payment methods and the transaction history of the
 // signed-in customer. Only the gateway's token, the brand, the last 4 digits and the expiry are stored;
 // the card number and CVC pass through `addCard` to the gateway and are never written or logged.
 import { and, asc, desc, eq, ilike, isNull, sql } from "drizzle-orm";
@@ -219,7 +219,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The customer's transactions, newest first; `displayableId` filters by a part of the id (spec §5). */
+/** The customer's transactions, newest first; `displayableId` filters by a part of the id. */
 export async function listTransactions(
   db: Database,
   customerId: number,

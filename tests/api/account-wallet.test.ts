@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { paymentMethods, transactions } from "../../db/schema/commerce.ts";
+import { createProduct, installCommerceFixtures, MAINLAND_ADDRESS, Shopper } from "../../fixtures/checkout-fixtures.ts";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
-import { createProduct, installCommerceFixtures, MAINLAND_ADDRESS, Shopper } from "./checkout-fixtures.ts";
 import {
   botToken,
   newCustomer,

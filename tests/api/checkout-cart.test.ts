@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { products } from "../../db/schema/catalog.ts";
 import { checkouts } from "../../db/schema/commerce.ts";
-import { mergeAnonymousCheckout } from "../../services/checkout/checkout-merge.ts";
 import {
   CODES,
   createProduct,
@@ -12,7 +11,8 @@ import {
   type ProductFixture,
   Shopper,
   signedInCustomer,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
+import { mergeAnonymousCheckout } from "../../services/checkout/checkout-merge.ts";
 import { Client, newCustomer, signIn } from "./support/account-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 

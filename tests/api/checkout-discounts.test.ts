@@ -11,7 +11,7 @@ import {
   MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 interface Checkout {

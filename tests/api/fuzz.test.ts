@@ -7,7 +7,7 @@
 import { Agent, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { collections, products } from "../../db/schema/catalog.ts";
-import { createProduct, Shopper, signedInCustomer } from "./checkout-fixtures.ts";
+import { createProduct, Shopper, signedInCustomer } from "../../fixtures/checkout-fixtures.ts";
 import {
   escapeText,
   FuzzGenerator,

@@ -5,7 +5,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkouts, orderLineItems, orders, paymentMethods, taxRates, transactions } from "../../db/schema/commerce.ts";
 import { emailOutbox } from "../../db/schema/system.ts";
-import { PAYMENT_REFUSED } from "../../services/payments/payment-attempts.ts";
 import {
   APPROVED_CARD,
   createProduct,
@@ -17,7 +16,8 @@ import {
   Shopper,
   signedInCustomer,
   stockOf,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
+import { PAYMENT_REFUSED } from "../../services/payments/payment-attempts.ts";
 import { botToken } from "./support/account-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 

@@ -1,4 +1,4 @@
-// The hard relevance set (tests/api/support/search-judgments.ts): queries typed the way pool owners
+// The hard relevance set (fixtures/search-judgments.ts): queries typed the way pool owners
 // type them, judged from product fields. Mean nDCG@10 must stay at 0.85 or more, no query may find
 // nothing, and some rules hold outright: a typed price bounds every result, a typed attribute ranks
 // the products of the named type that have it above those that do not, "X for Y" never opens with Y.
@@ -10,7 +10,7 @@ import {
   type JudgedProduct,
   loadJudgedProducts,
   summarize,
-} from "./support/search-judgments.ts";
+} from "../../fixtures/search-judgments.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 interface Answer {

@@ -1,6 +1,6 @@
 // Relevance set: queries shoppers type, with the product that must come first (and, for some,
 // products that must make the first few). The demo catalog is generated from a fixed seed, so the
-// answers are stable; the well-known products open it (ids 1-30, db/seed/content/hero-products.ts).
+// answers are stable; the well-known products open it (ids 1-30, demo/seed/content/hero-products.ts).
 // A change to ranking, matching, typo correction or synonyms that breaks one of these fails here.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";

@@ -5,13 +5,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { transactions } from "../../db/schema/commerce.ts";
 import { emailOutbox, idempotencyRecords, sessions } from "../../db/schema/system.ts";
-import { ADD_TO_ORDER_LIMITS, DISCOUNT_CODE_LIMITS } from "../../services/checkout/shopper-limits.ts";
-import {
-  NETWORK_REFUSALS_BEFORE_BOT_CHECK,
-  PAYMENT_ATTEMPT_LIMITS,
-  PAYMENT_BOT_CHECK_NEEDED,
-  PAYMENT_REFUSED,
-} from "../../services/payments/payment-attempts.ts";
 import {
   APPROVED_CARD,
   createProduct,
@@ -21,7 +14,14 @@ import {
   MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
+import { ADD_TO_ORDER_LIMITS, DISCOUNT_CODE_LIMITS } from "../../services/checkout/shopper-limits.ts";
+import {
+  NETWORK_REFUSALS_BEFORE_BOT_CHECK,
+  PAYMENT_ATTEMPT_LIMITS,
+  PAYMENT_BOT_CHECK_NEEDED,
+  PAYMENT_REFUSED,
+} from "../../services/payments/payment-attempts.ts";
 import { botToken } from "./support/account-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 

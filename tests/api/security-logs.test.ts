@@ -4,8 +4,8 @@ import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../../server/app.ts";
-import { loggerOptions } from "../../server/logger.ts";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
+import { loggerOptions } from "../../services/logger.ts";
 import {
   botToken,
   Client,

@@ -12,7 +12,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orders, paymentMethods, transactions } from "../../db/schema/commerce.ts";
 import { emailOutbox } from "../../db/schema/system.ts";
-import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
 import {
   APPROVED_CARD,
   CODES,
@@ -21,7 +20,8 @@ import {
   MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
+import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
 import {
   botToken,
   Client,

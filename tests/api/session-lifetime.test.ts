@@ -3,14 +3,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sessions } from "../../db/schema/system.ts";
-import { hashSessionToken, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from "../../services/session/session-store.ts";
 import {
   createProduct,
   installCommerceFixtures,
   type ProductFixture,
   Shopper,
   signedInCustomer,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
+import { hashSessionToken, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from "../../services/session/session-store.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

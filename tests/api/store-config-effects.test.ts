@@ -1,7 +1,13 @@
 // What the store's configuration changes over HTTP: the currency every money text uses (the theme's),
 // and the third parties the Content-Security-Policy admits.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CODES, createProduct, installCommerceFixtures, type ProductFixture, Shopper } from "./checkout-fixtures.ts";
+import {
+  CODES,
+  createProduct,
+  installCommerceFixtures,
+  type ProductFixture,
+  Shopper,
+} from "../../fixtures/checkout-fixtures.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 let store: TestStore;

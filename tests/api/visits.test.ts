@@ -14,9 +14,9 @@ import { migrateDatabase } from "../../db/migrate.ts";
 import { customers, users } from "../../db/schema/customers.ts";
 import { visits } from "../../db/schema/system.ts";
 import { buildApp } from "../../server/app.ts";
-import { loadStoreConfig, type ServerConfig } from "../../server/config.ts";
 import { registerLiveVisits } from "../../server/plugins/live-visits.ts";
 import { SESSION_COOKIE } from "../../server/plugins/session.ts";
+import { loadStoreConfig, type ServerConfig } from "../../services/config.ts";
 import { createMailDelivery } from "../../services/email/mailer.ts";
 import { createSession } from "../../services/session/session-store.ts";
 import { createStoreServices } from "../../services/store-services.ts";
@@ -55,7 +55,10 @@ async function startInstance(
     store: loadStoreConfig("./config/store.json"),
   };
   const mail = createMailDelivery({ db: database.db, from: "store@example.com", outboxDir: join(dataDir, "outbox") });
-  const app = await buildApp({ services: createStoreServices(database, config, mail), frontend: { mode: "none" } });
+  const app = await buildApp({
+    services: createStoreServices({ config, database, mailer: mail }),
+    frontend: { mode: "none" },
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

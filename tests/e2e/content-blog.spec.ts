@@ -1,4 +1,4 @@
-// The blog (account-and-shell §2 "Blog", shopping §9 reading time): list, pages, articles.
+// The blog: list, pages, articles.
 import { expect, type Page, test } from "@playwright/test";
 
 // Several steps per test on a shared, sometimes busy machine.

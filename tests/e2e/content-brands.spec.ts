@@ -1,4 +1,4 @@
-// Brand pages (account-and-shell §2 "All brands page", "Brand page"), the vendors page and the collection
+// Brand pages, the vendors page and the collection
 // list at the collection path prefix.
 import { expect, type Page, test } from "@playwright/test";
 

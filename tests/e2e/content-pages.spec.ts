@@ -1,5 +1,5 @@
 // Help, questions, the old article links, indexes, generic pages and the old site's addresses
-// (account-and-shell §2 route table; shopping §2 /Articles.asp).
+// (the route table and /Articles.asp).
 import { expect, type Page, test } from "@playwright/test";
 
 // Several pages per test; this machine is shared, so allow for a slow server.

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { installPausedClock } from "./shell-hydration.ts";
 
-// The header keyword box (spec shopping §2 "Header keyword search box", §4 "Search", §5 price phrases).
+// The header keyword box.
 // Most tests answer GET /api/products/filter themselves so the dropdown's behaviour is checked against
 // known data; one test uses the store's real endpoint.
 

@@ -1,4 +1,4 @@
-// The exit-intent popup (shopping §2, §4, §6, §9): 'FIRST ORDER SPECIAL' once per browser, never to
+// The exit-intent popup: 'FIRST ORDER SPECIAL' once per browser, never to
 // signed-in visitors, 250 ms after the trigger: the pointer leaving through the top on desktop, scrolling
 // up by more than 10 px after 5 % of the page in mobile mode.
 import { readFileSync } from "node:fs";

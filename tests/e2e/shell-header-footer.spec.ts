@@ -1,4 +1,4 @@
-// The shell on every page (account-and-shell §2): header bar, footer, scroll-to-top and page views.
+// The shell on every page: header bar, footer, scroll-to-top and page views.
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { installPausedClock, waitForHydration } from "./shell-hydration.ts";

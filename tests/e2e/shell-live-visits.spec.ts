@@ -1,4 +1,4 @@
-// The live connection to /customer (account-and-shell §2 "Shell"): a visit with the path on each path
+// The live connection to /customer: a visit with the path on each path
 // change, a leave on the way out, coordinates only when the visitor already allowed them; loaded after the
 // page, never on first paint. The server's view: GET /api/visits/live (with the admin token).
 import { expect, type Page, test, type WebSocket } from "@playwright/test";

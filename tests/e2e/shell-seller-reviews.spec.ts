@@ -1,4 +1,4 @@
-// The SELLER REVIEWS carousel (account-and-shell §2, §4, §9), as the help centre and the home page show it.
+// The SELLER REVIEWS carousel, as the help centre and the home page show it.
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { installPausedClock, waitForHydration } from "./shell-hydration.ts";

@@ -1,4 +1,4 @@
-// Category page journeys (spec shopping §2 "Category page", "Pagination controls", "Breadcrumbs", §5):
+// Category page journeys:
 // heading and description, banner, subcategories, featured products, the filtered list with its range
 // counter and pagination, the tag filter path segment, the fallback page and the page metadata.
 import { expect, type Page, test } from "@playwright/test";
@@ -57,7 +57,7 @@ test("heading, breadcrumbs, description with Read More / Read Less, banner and s
   await expect(page.getByRole("button", { name: "Read Less" })).toHaveAttribute("aria-expanded", "true");
   await page.getByRole("button", { name: "Read Less" }).click();
   await expect(page.getByRole("button", { name: "Read More" })).toBeVisible();
-  // Closing scrolls to the top of the results (spec §2 "Category page").
+  // Closing scrolls to the top of the results.
   const results = page.getByRole("region", { name: "All Pool Pumps" });
   await expect
     .poll(() => results.evaluate((element) => Math.round(element.getBoundingClientRect().top)))

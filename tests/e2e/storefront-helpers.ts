@@ -94,7 +94,7 @@ export async function hydrated(page: Page) {
 }
 
 /**
- * Marks the exit-intent popup as already shown (spec §4: storage `exitIntentPopUpShown`), so a scroll
+ * Marks the exit-intent popup as already shown (storage `exitIntentPopUpShown`), so a scroll
  * in a journey does not open it over the page being tested. The popup has its own tests.
  */
 export async function withoutExitIntent(page: Page) {

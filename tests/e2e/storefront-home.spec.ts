@@ -1,4 +1,4 @@
-// Home page journeys (spec shopping §2 "Home page", §9): feature strip, hero slideshow, top categories,
+// Home page journeys: feature strip, hero slideshow, top categories,
 // Best Sellers (16), From Our Blog, about-us answers, the phone's blog link, and what the first HTML carries.
 import { expect, test } from "@playwright/test";
 import { installPausedClock, waitForHydration } from "./shell-hydration.ts";

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { hydrated, withoutExitIntent } from "./storefront-helpers.ts";
 
-// Mobile mode (spec account-and-shell §2: a window of 992 px or less, or a mobile user agent) and the
-// phone bottom bar (spec shopping §2 "Shared screens": Home, Cart, Sign In or Sign Out, More).
+// Mobile mode (a window of 992 px or less, or a mobile user agent) and the
+// phone bottom bar (Home, Cart, Sign In or Sign Out, More).
 
 test.describe.configure({ timeout: 60_000 });
 

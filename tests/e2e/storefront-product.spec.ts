@@ -1,4 +1,4 @@
-// Product detail journeys (spec shopping §2 "Product detail page", §4 "Variant selection", "Stock", §9).
+// Product detail journeys.
 import { expect, test } from "@playwright/test";
 import {
   findProduct,
@@ -133,7 +133,7 @@ test("quantity and Add to Cart put the product in the cart", async ({ page, requ
   await page.getByRole("button", { name: "Increase quantity" }).click();
   await expect(page.getByRole("textbox", { name: "Quantity" })).toHaveValue("2");
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  // Spec §8: success opens the cart overlay (with a 'Product added to cart' toast) holding the line.
+  // Success opens the cart overlay (with a 'Product added to cart' toast) holding the line.
   const cart = page.getByRole("dialog", { name: /Your Cart/ });
   await expect(cart.locator(`a[href$="/${product.handle}"]`).first()).toBeVisible();
   await expect(cart.getByRole("textbox").first()).toHaveValue("2");

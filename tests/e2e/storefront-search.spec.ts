@@ -1,4 +1,4 @@
-// Search results journeys (spec shopping §2 "Search results page", §4 "Search", "View mode", §5, §9).
+// Search results journeys.
 import { expect, type Page, test } from "@playwright/test";
 import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
 

@@ -119,12 +119,12 @@ export class FakeStripeServer {
   /** The browser finished 3-D Secure for this PaymentIntent (or the bank refused it). */
   completeAction(paymentIntentId: string, approved = true): void {
     const intent = this.paymentIntents.get(paymentIntentId);
-    if (!intent || intent.status !== "requires_action") throw new Error(`${paymentIntentId} is not waiting for action`);
+    if (intent?.status !== "requires_action") throw new Error(`${paymentIntentId} is not waiting for action`);
     intent.next_action = null;
     if (approved) {
       intent.status = "requires_capture";
       intent.amount_capturable = intent.amount;
-      intent.latest_charge = this.newCharge(intent);
+      intent.latest_charge = this.newCharge();
     } else {
       intent.status = "requires_payment_method";
       intent.last_payment_error = {
@@ -194,7 +194,7 @@ export class FakeStripeServer {
     return method;
   }
 
-  private newCharge(intent: Json): string {
+  private newCharge(): string {
     return id("ch");
   }
 
@@ -307,11 +307,13 @@ export class FakeStripeServer {
       return { status: 200, body: customer };
     }
     if (method === "POST" && path === "/v1/payment_intents") return this.createPaymentIntent(params, key);
-    if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)$/)) && method === "GET") {
+    match = method === "GET" ? path.match(/^\/v1\/payment_intents\/([^/]+)$/) : null;
+    if (match) {
       const intent = this.paymentIntents.get(match[1]);
       return intent ? { status: 200, body: this.expand(intent, params) } : this.missing("payment_intent", match[1]);
     }
-    if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/)) && method === "POST") {
+    match = method === "POST" ? path.match(/^\/v1\/payment_intents\/([^/]+)\/capture$/) : null;
+    if (match) {
       const intent = this.paymentIntents.get(match[1]);
       if (!intent) return this.missing("payment_intent", match[1]);
       if (intent.status !== "requires_capture") return this.unexpectedState(intent, "captured");
@@ -333,7 +335,8 @@ export class FakeStripeServer {
       Object.assign(intent, { status: "succeeded", amount_received: amount, amount_capturable: 0 });
       return { status: 200, body: this.expand(intent, params) };
     }
-    if ((match = path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/)) && method === "POST") {
+    match = method === "POST" ? path.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/) : null;
+    if (match) {
       const intent = this.paymentIntents.get(match[1]);
       if (!intent) return this.missing("payment_intent", match[1]);
       if (intent.status === "succeeded" || intent.status === "canceled")
@@ -347,11 +350,13 @@ export class FakeStripeServer {
       return { status: 200, body: intent };
     }
     if (method === "POST" && path === "/v1/refunds") return this.createRefund(params);
-    if ((match = path.match(/^\/v1\/payment_methods\/([^/]+)$/)) && method === "GET") {
+    match = method === "GET" ? path.match(/^\/v1\/payment_methods\/([^/]+)$/) : null;
+    if (match) {
       const found = this.paymentMethod(match[1]);
       return found ? { status: 200, body: found } : this.missing("payment_method", match[1]);
     }
-    if ((match = path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/)) && method === "POST") {
+    match = method === "POST" ? path.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/) : null;
+    if (match) {
       const found = this.paymentMethod(match[1]);
       if (!found) return this.missing("payment_method", match[1]);
       if (!found.customer) {
@@ -390,7 +395,8 @@ export class FakeStripeServer {
       this.setupIntents.set(setiId, intent);
       return { status: 200, body: intent };
     }
-    if ((match = path.match(/^\/v1\/setup_intents\/([^/]+)$/)) && method === "GET") {
+    match = method === "GET" ? path.match(/^\/v1\/setup_intents\/([^/]+)$/) : null;
+    if (match) {
       const intent = this.setupIntents.get(match[1]);
       if (!intent) return this.missing("setup_intent", match[1]);
       return { status: 200, body: this.expand(intent, params) };
@@ -456,7 +462,7 @@ export class FakeStripeServer {
     if (card.behaviour === "decline" || card.behaviour === "insufficient_funds") {
       const declineCode = card.behaviour === "decline" ? "generic_decline" : "insufficient_funds";
       const message = card.behaviour === "decline" ? "Your card was declined." : "Your card has insufficient funds.";
-      intent.latest_charge = this.newCharge(intent);
+      intent.latest_charge = this.newCharge();
       intent.last_payment_error = { type: "card_error", code: "card_declined", decline_code: declineCode, message };
       return {
         status: 402,
@@ -481,7 +487,7 @@ export class FakeStripeServer {
     intent.status = params.capture_method === "manual" ? "requires_capture" : "succeeded";
     intent.amount_capturable = params.capture_method === "manual" ? amount : 0;
     intent.amount_received = params.capture_method === "manual" ? 0 : amount;
-    intent.latest_charge = this.newCharge(intent);
+    intent.latest_charge = this.newCharge();
     return { status: 200, body: this.expand(intent, params) };
   }
 

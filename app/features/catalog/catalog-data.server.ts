@@ -21,7 +21,7 @@ export { isQueryTooShort } from "../../../services/search/product-filter.ts";
 import { createTtlCache, DEFAULT_CACHE_TTL_MS } from "../../../services/ttl-cache.ts";
 import type { CatalogQuery } from "../../../shared/catalog-query.ts";
 import { type ProductCardData, toProductCardData } from "../../components/product-card.tsx";
-import type { RequestLogger } from "../../context.ts";
+import type { AppLoadContext } from "../../context.ts";
 import type { ListingResult } from "./listing-query.ts";
 
 export type { ListingResult };
@@ -78,7 +78,7 @@ export function cachedFreeShippingAmount(db: Database): Promise<number> {
  * The {message} of a page's error notice ('Error loading categories: {message}'): a service's
  * own message is written for shoppers; anything else is logged and replaced by a generic one.
  */
-export function loadErrorMessage(logger: RequestLogger, what: string, error: unknown): string {
+export function loadErrorMessage(logger: AppLoadContext["logger"], what: string, error: unknown): string {
   logger.error({ err: error }, `${what} failed`);
   if (error instanceof ServiceError && error.status < 500) return error.message;
   return "the store could not answer just now. Please try again in a moment.";

@@ -1,7 +1,6 @@
 // The checkout page's server side: what its loader shows and what its three forms do. The route module
 // only wires these to React Router.
 import { data, redirect } from "react-router";
-import { storeBotCheck } from "../../../services/bot-check/store-bot-check.ts";
 import {
   describeErrors,
   saveContactAndAddress,
@@ -17,6 +16,7 @@ import { displayCurrency } from "../../../shared/store-config.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { pageVisitor } from "../cart/page-visitor.server.ts";
 import { paymentClient } from "../cart/payment-client.server.ts";
+import { stripePublishableKeyOf } from "../payments/payments-data.server.ts";
 import { type CheckoutAnswer, readCheckoutForm } from "./checkout-forms.ts";
 
 /** The page's data; an empty cart goes to the cart page, a placed checkout to its order, anything else 404. */
@@ -35,6 +35,8 @@ export async function checkoutPageData(app: AppLoadContext, request: Request, ch
       currency: displayCurrency(store),
       storeName: store.storeName,
       testGateway: app.services.paymentGateway.name === "test",
+      // Stripe's form replaces the card fields when card payments go through Stripe.
+      stripePublishableKey: stripePublishableKeyOf(app.services),
       botCheckRequired: await paymentBotCheckRequired(db, paymentClient(app, visitor)),
     };
   } catch (error) {
@@ -53,8 +55,7 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
   const { db } = app.services.database;
   const store = app.services.config.store;
   const visitor = await pageVisitor(app, request);
-  const formData = await request.formData();
-  const { intent, result } = readCheckoutForm(formData);
+  const { intent, result } = readCheckoutForm(await request.formData());
   const here = `/checkout/${checkoutId}`;
   const refuse = (answer: Omit<CheckoutAnswer, "intent">, status = 400) =>
     data<CheckoutAnswer>({ intent, ...answer }, { status });
@@ -67,14 +68,13 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
   try {
     const form = result.data;
     if (form.intent === "place") {
-      const botToken = formData.get("botToken");
       const placed = await attemptPayment(
         {
           db,
-          botCheck: storeBotCheck(app.services),
+          botCheck: app.services.botCheck,
           client: paymentClient(app, visitor),
-          botToken: typeof botToken === "string" && botToken ? botToken : undefined,
-          logRefusal: (reason) => app.log?.warn({ checkoutId, reason }, "payment refused"),
+          botToken: form.botToken,
+          logRefusal: (reason) => app.logger.warn({ checkoutId, reason }, "payment refused"),
         },
         () =>
           placeOrder(

@@ -32,6 +32,7 @@ describe("checkout forms", () => {
     expect(saved.result?.success && saved.result.data).toEqual({
       intent: "place",
       expectedTotalCents: 1999,
+      botToken: undefined,
       payment: { kind: "saved", paymentMethodId: 7 },
     });
     const card = readCheckoutForm(
@@ -47,6 +48,7 @@ describe("checkout forms", () => {
     expect(card.result?.success && card.result.data).toEqual({
       intent: "place",
       expectedTotalCents: undefined,
+      botToken: undefined,
       payment: { kind: "card", card: { number: "4242", expMonth: 12, expYear: 29, cvc: "123" }, saveCard: true },
     });
     const bad = readCheckoutForm(form({ intent: "place", paymentMethod: "card", cardExpiry: "soon" }));

@@ -59,15 +59,18 @@ export const placeFormSchema = z
     cardCvc: field,
     cardName: field,
     saveCard: field,
+    /** The bot check's answer, sent once the store asks for one after refused payments. */
+    botToken: field,
   })
   .transform((form, ctx) => {
     const expectedTotalCents = leadingInt(form.expectedTotalCents);
+    const botToken = form.botToken || undefined;
     if (form.paymentMethod.startsWith("saved:")) {
       const payment: SavedPayment = {
         kind: "saved",
         paymentMethodId: Number.parseInt(form.paymentMethod.slice(6), 10),
       };
-      return { intent: form.intent, expectedTotalCents, payment };
+      return { intent: form.intent, expectedTotalCents, botToken, payment };
     }
     const expiry = parseCardExpiry(form.cardExpiry);
     if (!expiry) {
@@ -85,7 +88,7 @@ export const placeFormSchema = z
       },
       saveCard: form.saveCard === "on",
     };
-    return { intent: form.intent, expectedTotalCents, payment };
+    return { intent: form.intent, expectedTotalCents, botToken, payment };
   });
 
 const schemas = { contact: contactFormSchema, shipping: shippingFormSchema, place: placeFormSchema };

@@ -1,12 +1,13 @@
 // Checkout step 3: pay with a saved card or a new one, then Place Order for the total shown on the button.
 import { Lock } from "lucide-react";
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { formatMoney } from "../../../shared/money.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { usePaymentBotCheck } from "../cart/payment-bot-check.tsx";
+import { LazyStripeCheckout } from "../payments/lazy-stripe.tsx";
 import type { CheckoutPageData } from "./checkout-data.server.ts";
 import type { CheckoutAnswer } from "./checkout-forms.ts";
 
@@ -20,8 +21,25 @@ export function PaymentForm({
   busy: boolean;
 }) {
   const [method, setMethod] = useState(page.savedCards[0] ? `saved:${page.savedCards[0].id}` : "card");
+  const navigate = useNavigate();
   const errors = answer?.intent === "place" ? (answer.errors ?? {}) : {};
   const botCheck = usePaymentBotCheck(page.botCheckRequired || answer?.botCheck === true);
+  if (page.stripePublishableKey) {
+    return (
+      <LazyStripeCheckout
+        publishableKey={page.stripePublishableKey}
+        checkoutId={page.checkoutId}
+        totalPrice={page.totalPrice}
+        totalCents={page.expectedTotalCents}
+        currency={page.currency}
+        signedIn={page.signedIn}
+        savedCards={page.savedCards}
+        problem={page.problem}
+        botCheckRequired={page.botCheckRequired}
+        onPlaced={(statusUrl) => navigate(statusUrl)}
+      />
+    );
+  }
   return (
     <Form method="post" className="mt-4 space-y-4" autoComplete="on" onSubmit={botCheck.onSubmit}>
       <input type="hidden" name="intent" value="place" />

@@ -244,7 +244,7 @@ export function HeaderSearchCombobox({
       const parts = understandingParts(suggestions.understanding, currency);
       list.push({
         id: "products",
-        title: ["Products" + relaxed, ...parts].join(" · "),
+        title: [`Products${relaxed}`, ...parts].join(" · "),
         entries: suggestions.products.map((product) => ({
           kind: "product",
           key: `product-${product.id}`,

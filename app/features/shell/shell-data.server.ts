@@ -5,7 +5,7 @@ import { getNavigation, type NavigationItem } from "../../../services/catalog/na
 import { EMPTY_FOOTER, type FooterData, loadFooterData } from "../../../services/content/footer-data.ts";
 import type { StoreServices } from "../../../services/store-services.ts";
 import { reviewImageOrigins, sealImageUrl } from "../../../shared/review-seal.ts";
-import type { RequestLogger } from "../../context.ts";
+import type { AppLoadContext } from "../../context.ts";
 import { createTtlCache } from "../catalog/catalog-data.server.ts";
 
 export interface ShellData {
@@ -34,7 +34,7 @@ export function loadNavigation(db: Database, collectionUrlPrefix: string): Promi
   return navigationCache(db, collectionUrlPrefix, () => getNavigation(db, { collectionUrlPrefix, depth: 2 }));
 }
 
-export async function loadShellData(services: StoreServices, logger: RequestLogger): Promise<ShellData> {
+export async function loadShellData(services: StoreServices, logger: AppLoadContext["logger"]): Promise<ShellData> {
   const store = services.config.store;
   const theme = store.themeConfig;
   let footer = EMPTY_FOOTER;

@@ -7,7 +7,7 @@ import {
   countriesRequiringState,
   countries as countrySeeds,
   states as stateSeeds,
-} from "../../../db/seed/content/countries.ts";
+} from "../../../demo/seed/content/countries.ts";
 import type { BotCheckAction } from "../../../services/bot-check/bot-check.ts";
 import { type ProofOfWorkParameters, solveProofOfWork } from "../../../shared/proof-of-work.ts";
 import type { TestStore } from "./test-store.ts";

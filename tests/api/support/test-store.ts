@@ -8,10 +8,11 @@ import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "../../../db/client.ts";
 import { migrateDatabase } from "../../../db/migrate.ts";
-import { seedDemoData } from "../../../db/seed/seed.ts";
+import { seedDemoData } from "../../../demo/seed/seed.ts";
+import { registerDemoImages } from "../../../demo/start.ts";
 import { BUILD_MARKER, buildIsStale, buildStorefront } from "../../../scripts/storefront-build.ts";
 import { buildApp, type Frontend } from "../../../server/app.ts";
-import { loadStoreConfig, type PaymentsConfig, type ServerConfig } from "../../../server/config.ts";
+import { loadStoreConfig, type PaymentsConfig, type ServerConfig } from "../../../services/config.ts";
 import { createMailDelivery } from "../../../services/email/mailer.ts";
 import type { PaymentGateway } from "../../../services/payments/payment-gateway.ts";
 import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
@@ -111,13 +112,14 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     from: "store@example.com",
     outboxDir: join(dataDir, "outbox"),
   });
-  const services = createStoreServices(database, config, mail, options.paymentGateway);
+  const services = createStoreServices({ config, database, mailer: mail, paymentGateway: options.paymentGateway });
   const frontend: Frontend = options.pages ? await productionFrontend() : { mode: "none" };
   const routes: TestStore["routes"] = [];
   const app = await buildApp({
     services,
     frontend,
     logger: options.logger,
+    registerExtras: registerDemoImages,
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     },

@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import sharp from "sharp";
-import { renderDemoAsset } from "../../services/media/demo-image.ts";
 import { IMAGE_VARIANT_WIDTHS } from "../../shared/image-srcset.ts";
+import { renderDemoAsset } from "./demo-image.ts";
+import { createImageDiskCache } from "./image-cache.ts";
 
 /** The `_{width}x` variants the pages ask for in srcset; anything else is refused (no resize-on-demand abuse). */
 const IMAGE_WIDTHS = IMAGE_VARIANT_WIDTHS;
+/** The rendered rasters kept on disk: enough for every variant of a 3,000-product demo store. */
+const DEFAULT_IMAGE_CACHE_BYTES = 256 * 1024 * 1024;
 
 const VARIANT = /^(?<name>.+?)(?:_(?<width>\d+)x)?\.(?<ext>svg|webp|png)$/;
 const ONE_YEAR = "public, max-age=31536000, immutable";
@@ -18,7 +19,7 @@ interface ParsedImageName {
   ext: "svg" | "webp" | "png";
 }
 
-export function parseImageName(file: string): ParsedImageName | undefined {
+function parseImageName(file: string): ParsedImageName | undefined {
   const match = VARIANT.exec(file);
   if (!match?.groups) return undefined;
   const width = match.groups.width ? Number(match.groups.width) : undefined;
@@ -26,11 +27,15 @@ export function parseImageName(file: string): ParsedImageName | undefined {
 }
 
 /**
- * Demo product and banner images are drawn as SVG from their URL, and resized to the `_{width}x`
- * raster variants with sharp. Rasters are cached on disk in DATA_DIR, so each is made once.
+ * Demo product and banner images are drawn as SVG from their URL (only for part numbers, brands,
+ * articles and categories the demo catalog has), and resized to the `_{width}x` raster variants
+ * with sharp. Rasters are cached on disk in DATA_DIR, up to `maxCacheBytes` (least recently used out).
  */
-export async function registerImages(app: FastifyInstance, options: { cacheDir: string }) {
-  mkdirSync(options.cacheDir, { recursive: true });
+export async function registerDemoImageRoute(
+  app: FastifyInstance,
+  options: { cacheDir: string; maxCacheBytes?: number },
+) {
+  const cache = createImageDiskCache(options.cacheDir, options.maxCacheBytes ?? DEFAULT_IMAGE_CACHE_BYTES);
 
   async function send(reply: FastifyReply, svg: string, parsed: ParsedImageName, cacheKey: string) {
     if (parsed.ext === "svg") {
@@ -41,23 +46,15 @@ export async function registerImages(app: FastifyInstance, options: { cacheDir: 
     if (width !== undefined && !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
       return reply.status(400).send({ error: `Image width must be one of ${IMAGE_WIDTHS.join(", ")}.` });
     }
-    const file = join(
-      options.cacheDir,
-      `${createHash("sha1")
-        .update(`${cacheKey}|${width ?? "full"}|${parsed.ext}`)
-        .digest("hex")}.${parsed.ext}`,
-    );
-    let body: Buffer;
-    if (existsSync(file)) {
-      body = readFileSync(file);
-    } else {
+    const name = `${createHash("sha1")
+      .update(`${cacheKey}|${width ?? "full"}|${parsed.ext}`)
+      .digest("hex")}.${parsed.ext}`;
+    let body = cache.read(name);
+    if (!body) {
       let image = sharp(Buffer.from(svg), { density: 144 });
       if (width) image = image.resize({ width, withoutEnlargement: false });
       body = parsed.ext === "webp" ? await image.webp({ quality: 82 }).toBuffer() : await image.png().toBuffer();
-      // Write then rename, so a concurrent reader never sees half a file.
-      const partial = `${file}.${process.pid}.tmp`;
-      writeFileSync(partial, body);
-      renameSync(partial, file);
+      cache.write(name, body);
     }
     return reply.header("Cache-Control", ONE_YEAR).type(`image/${parsed.ext}`).send(body);
   }

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../client.ts";
-import { openDatabase } from "../client.ts";
-import { migrateDatabase } from "../migrate.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
+import { openDatabase } from "../../db/client.ts";
+import { migrateDatabase } from "../../db/migrate.ts";
 import type { SeedSummary } from "./seed.ts";
 import { isCatalogEmpty, resetCatalog, seedDemoData } from "./seed.ts";
 

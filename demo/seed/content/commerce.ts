@@ -67,7 +67,7 @@ export const discountCodes: readonly DiscountCodeSeed[] = [
   },
 ];
 
-export const FREE_SHIPPING_THRESHOLD_CENTS = 9900;
+const FREE_SHIPPING_THRESHOLD_CENTS = 9900;
 
 export const shippingPolicy = {
   name: "Standard US Shipping",

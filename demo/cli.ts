@@ -3,10 +3,10 @@
  * Seeds PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR (./data).
  */
 import { parseArgs } from "node:util";
-import { rebuildSearchIndex } from "../../services/search/search-index.ts";
-import { openMigratedDatabaseFromEnv } from "../open-from-env.ts";
-import { createProgressBar, formatDuration } from "./progress.ts";
-import { DEFAULT_PRODUCT_COUNT, isCatalogEmpty, resetCatalog, seedDemoData } from "./seed.ts";
+import { openMigratedDatabaseFromEnv } from "../db/open-from-env.ts";
+import { rebuildSearchIndex } from "../services/search/search-index.ts";
+import { createProgressBar, formatDuration } from "./seed/progress.ts";
+import { DEFAULT_PRODUCT_COUNT, isCatalogEmpty, resetCatalog, seedDemoData } from "./seed/seed.ts";
 
 const USAGE = "Usage: npm run seed -- [--products N] [--reset] [--seed S] [--batch N]";
 

@@ -1,4 +1,4 @@
-import type { DemoImageKind } from "../../../services/media/demo-image.ts";
+import type { DemoImageKind } from "../../images/image-kinds.ts";
 
 /**
  * Product templates: one or more per leaf category. The generator picks a template (by

@@ -11,7 +11,7 @@ export interface CategorySeed {
   children?: CategorySeed[];
 }
 
-export const categoryTree: readonly CategorySeed[] = [
+const categoryTree: readonly CategorySeed[] = [
   {
     handle: "pool-equipment",
     title: "Pool Equipment",

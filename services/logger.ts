@@ -1,8 +1,9 @@
-import type { FastifyRequest, FastifyServerOptions } from "fastify";
+import type { FastifyRequest } from "fastify";
+import pino, { type BaseLogger, type Logger, type LoggerOptions } from "pino";
 import { redactUrl } from "../shared/redact-url.ts";
 
-/** pino options: request ids, and nothing secret in any log line. */
-export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+/** pino options: the level, and nothing secret in any log line (cookies, passwords, card numbers, tokens). */
+export function loggerOptions(level: string): LoggerOptions | false {
   if (level === "silent") return false;
   return {
     level,
@@ -33,3 +34,14 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
     },
   };
 }
+
+/** The process's logger; `silent` gives one that writes nothing. */
+export function createLogger(level: string): Logger {
+  const options = loggerOptions(level);
+  return options === false ? pino({ level: "silent" }) : pino(options);
+}
+
+export type { Logger };
+
+/** What a request handler or a page loader logs through: the request's child of the process logger. */
+export type RequestLogger = Pick<BaseLogger, "fatal" | "error" | "warn" | "info" | "debug" | "trace">;

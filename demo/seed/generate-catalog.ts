@@ -1,5 +1,5 @@
-import type { DemoImageKind } from "../../services/media/demo-image.ts";
-import { demoImageUrl } from "../../services/media/demo-image.ts";
+import { demoImageUrl } from "../images/demo-image.ts";
+import type { DemoImageKind } from "../images/image-kinds.ts";
 import type { BrandSeed } from "./content/brands.ts";
 import { brandByHandle } from "./content/brands.ts";
 import type { HeroProduct } from "./content/hero-products.ts";
@@ -22,7 +22,7 @@ export const DEFAULT_SEED = 20250601;
 /** Dates are spread back from this fixed day, never from "now", so reruns match. */
 export const REFERENCE_DATE = Date.UTC(2025, 10, 30, 12, 0, 0);
 const CATALOG_SPAN_MS = 6 * 365 * 24 * 3600 * 1000;
-export const DEMO_MODEL_URL = "/models/demo-pump.glb";
+const DEMO_MODEL_URL = "/models/demo-pump.glb";
 const MODEL_LIMIT = 10;
 
 export interface GeneratedOption {
@@ -111,7 +111,7 @@ export function expandPattern(pattern: string, rng: Rng): string {
   return out;
 }
 
-export function tagPrefix(name: string): string {
+function tagPrefix(name: string): string {
   return name.trim().replace(/\s+/g, "-");
 }
 

@@ -35,6 +35,15 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STORE_CONFIG: z.string().default("./config/store.json"),
+  /**
+   * Whether `npm start` writes the demo store into an empty database. Unset: only on the embedded
+   * database (the quick start); a PostgreSQL server starts empty unless DEMO=1. DEMO=0: never.
+   */
+  DEMO: z
+    .enum(["0", "1"], { error: "must be 1 (seed the demo store into an empty database) or 0" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** How many demo products the demo store has (when it is seeded at all, see DEMO). */
   SEED_PRODUCTS: z.coerce.number().int().min(0).default(3000),
   /** How many reverse proxies sit in front of the store; their X-Forwarded-For hops are trusted. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),

@@ -3,49 +3,14 @@
  * no binary assets. Each product image is a line icon of the part type in the store palette,
  * with the brand above and the part number below, on white, like a manufacturer's catalog shot.
  */
-import { articles } from "../../db/seed/content/articles.ts";
-import { brands } from "../../db/seed/content/brands.ts";
-import { flattenCategories } from "../../db/seed/content/categories.ts";
-import { productTemplates } from "../../db/seed/content/product-templates.ts";
+import { articles } from "../seed/content/articles.ts";
+import { brands } from "../seed/content/brands.ts";
+import { flattenCategories } from "../seed/content/categories.ts";
+import { heroProducts } from "../seed/content/hero-products.ts";
+import { productTemplates } from "../seed/content/product-templates.ts";
+import { type DemoImageKind, demoImageKinds, isDemoImageKind } from "./image-kinds.ts";
 
-export const demoImageKinds = [
-  "pump",
-  "motor",
-  "seal",
-  "impeller",
-  "lid",
-  "basket",
-  "gasket",
-  "fitting",
-  "control",
-  "filter",
-  "valve",
-  "heater",
-  "heat-pump",
-  "switch",
-  "blower",
-  "keypad",
-  "timer",
-  "cartridge",
-  "chemical",
-  "jet",
-  "ozonator",
-  "pillow",
-  "robot",
-  "cleaner",
-  "hose",
-  "brush",
-  "chlorinator",
-  "test-kit",
-  "light",
-  "gauge",
-  "drain",
-  "alarm",
-  "cover",
-  "ladder",
-] as const;
-
-export type DemoImageKind = (typeof demoImageKinds)[number];
+export { type DemoImageKind, demoImageKinds, isDemoImageKind };
 
 const DEEP = "#0B3C5D";
 const AQUA = "#1BA6B8";
@@ -239,17 +204,13 @@ const icons: Record<DemoImageKind, string> = {
     <path d="M20 60h60" ${A}/>`,
 };
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;");
-}
-
-export function isDemoImageKind(kind: string): kind is DemoImageKind {
-  return (demoImageKinds as readonly string[]).includes(kind);
 }
 
 /** Font size that keeps `text` within `maxWidth` (average glyph width `em` x size). */
@@ -371,7 +332,7 @@ function wrapText(text: string, maxLine: number): string[] {
 }
 
 /** A 400 x 400 menu tile: the category icon with its title. */
-export function renderDemoMenuImage({ title, kind }: { title: string; kind?: string }): string {
+function renderDemoMenuImage({ title, kind }: { title: string; kind?: string }): string {
   const icon: DemoImageKind = kind && isDemoImageKind(kind) ? kind : "pump";
   const size = fitFontSize(title, 360, 30, 0.58);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(title)}">
@@ -383,7 +344,7 @@ ${iconGroup(icon, "translate(80 50) scale(1.2)")}
 }
 
 /** A 400 x 440 brand card: the brand's name set as a wordmark, for the brands pages. */
-export function renderDemoBrandLogo({ name }: { name: string }): string {
+function renderDemoBrandLogo({ name }: { name: string }): string {
   const words = name.toUpperCase().split(/\s+/);
   const lines =
     words.length > 2
@@ -436,7 +397,7 @@ export function demoMenuImageUrl(collectionHandle: string): string {
 }
 
 /** The icon of each top category's banner and menu tile. */
-export const categoryKinds: Readonly<Record<string, DemoImageKind>> = {
+const categoryKinds: Readonly<Record<string, DemoImageKind>> = {
   "pool-equipment": "pump",
   "pool-pumps": "pump",
   "pool-filters": "filter",
@@ -468,12 +429,39 @@ function categoryKind(handle: string): DemoImageKind | undefined {
   return child ? categoryKind(child.handle) : undefined;
 }
 
-function titleFromHandle(handle: string): string {
-  return handle
-    .split("-")
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(" ");
+/** A part-number pattern of the catalog content as a regular expression: `#` a digit, `@` a letter. */
+function patternExpression(pattern: string): string {
+  return [...pattern]
+    .map((ch) => (ch === "#" ? "\\d" : ch === "@" ? "[A-Z]" : ch.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")))
+    .join("");
+}
+
+/** Per brand: the part numbers the demo catalog can give its products (generated ones may carry a `-2` suffix). */
+const partNumbersByBrand = new Map<string, { known: Set<string>; shape: RegExp }>(
+  brands.map((brand) => {
+    const patterns = new Set(brand.partPatterns);
+    for (const template of productTemplates) {
+      for (const pattern of template.partPatterns?.[brand.handle] ?? []) patterns.add(pattern);
+    }
+    const known = new Set<string>();
+    for (const hero of heroProducts) {
+      if (hero.brand !== brand.handle) continue;
+      known.add(hero.partNumber);
+      for (const old of hero.superseded ?? []) known.add(old);
+    }
+    const shape = new RegExp(`^(?:${[...patterns].map(patternExpression).join("|")})(?:-\\d{1,6})?$`);
+    return [brand.handle, { known, shape }];
+  }),
+);
+
+/**
+ * Whether `label` is a part number the demo catalog can hold for this brand: a well-known product's,
+ * or one of the brand's patterns. The image route draws nothing else, so the set of images it can
+ * be made to render (and cache) is the demo catalog's, not every string a client can put in a URL.
+ */
+function isDemoPartNumber(vendor: string, label: string): boolean {
+  const brand = partNumbersByBrand.get(vendor);
+  return brand !== undefined && (brand.known.has(label) || brand.shape.test(label));
 }
 
 export interface DemoAsset {
@@ -495,26 +483,24 @@ export function renderDemoAsset(pathname: string): DemoAsset | null {
   const product = /^\/img\/demo\/([a-z-]+)\/([a-z0-9-]+)\/([^/]{1,64}?)(?:~(\d))?\.svg$/.exec(decoded);
   if (product) {
     const [, kind, vendor, label, view] = product;
-    if (!isDemoImageKind(kind)) return null;
-    const brand = brandNames.get(vendor) ?? titleFromHandle(vendor);
+    const brand = brandNames.get(vendor);
+    if (!isDemoImageKind(kind) || brand === undefined || !isDemoPartNumber(vendor, label)) return null;
     return { svg: renderDemoImage({ kind, brand, label, view: view ? Number(view) : 1 }) };
   }
   const named = /^\/img\/demo-(banner|banner-phone|menu|article|brand)\/([a-z0-9-]{1,120})\.svg$/.exec(decoded);
   if (!named) return null;
   const [, type, handle] = named;
-  if (type === "brand")
-    return { svg: renderDemoBrandLogo({ name: brandNames.get(handle) ?? titleFromHandle(handle) }) };
+  if (type === "brand") {
+    const name = brandNames.get(handle);
+    return name === undefined ? null : { svg: renderDemoBrandLogo({ name }) };
+  }
   if (type === "article") {
     const article = articlesByHandle.get(handle);
-    return {
-      svg: renderDemoBanner({
-        title: article?.title ?? titleFromHandle(handle),
-        kind: article?.imageKind,
-        subtitle: "From our blog",
-      }),
-    };
+    if (!article) return null;
+    return { svg: renderDemoBanner({ title: article.title, kind: article.imageKind, subtitle: "From our blog" }) };
   }
-  const title = categoryTitles.get(handle) ?? titleFromHandle(handle);
+  const title = categoryTitles.get(handle);
+  if (title === undefined) return null;
   const kind = categoryKind(handle);
   if (type === "banner-phone") return { svg: renderDemoPhoneBanner({ title, kind }) };
   return { svg: type === "banner" ? renderDemoBanner({ title, kind }) : renderDemoMenuImage({ title, kind }) };

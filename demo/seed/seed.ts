@@ -6,14 +6,7 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
-import {
-  demoArticleImageUrl,
-  demoBannerUrl,
-  demoBrandImageUrl,
-  demoMenuImageUrl,
-  demoPhoneBannerUrl,
-} from "../../services/media/demo-image.ts";
-import type { Database } from "../client.ts";
+import type { Database } from "../../db/client.ts";
 import {
   collectionFeaturedProducts,
   collectionImages,
@@ -35,10 +28,17 @@ import {
   variantOptionValues,
   variants,
   vendors,
-} from "../schema/catalog.ts";
-import { discountCodes, shippingPolicies, shippingRates, taxRates } from "../schema/commerce.ts";
-import { articles, helpPages, navItems, navMenus, pages, questions, questionTopics } from "../schema/content.ts";
-import { countries, states } from "../schema/customers.ts";
+} from "../../db/schema/catalog.ts";
+import { discountCodes, shippingPolicies, shippingRates, taxRates } from "../../db/schema/commerce.ts";
+import { articles, helpPages, navItems, navMenus, pages, questions, questionTopics } from "../../db/schema/content.ts";
+import { countries, states } from "../../db/schema/customers.ts";
+import {
+  demoArticleImageUrl,
+  demoBannerUrl,
+  demoBrandImageUrl,
+  demoMenuImageUrl,
+  demoPhoneBannerUrl,
+} from "../images/demo-image.ts";
 import { articleHtml, articles as articleSeeds } from "./content/articles.ts";
 import { brands } from "./content/brands.ts";
 import type { FlatCategory } from "./content/categories.ts";
@@ -124,7 +124,7 @@ const seededTables: readonly PgTable[] = [
  * Demo sales tax: the statewide base rates of a few US states (local surcharges left out). Every other
  * destination has no row and pays no tax.
  */
-export const DEMO_TAX_RATES = [
+const DEMO_TAX_RATES = [
   { stateCode: "CA", name: "California sales tax", ratePpm: 72_500 },
   { stateCode: "TX", name: "Texas sales tax", ratePpm: 62_500 },
   { stateCode: "NY", name: "New York sales tax", ratePpm: 40_000 },
@@ -255,7 +255,20 @@ function collectionDescription(c: FlatCategory, brandNames: string[]): string {
   ]);
 }
 
+/** Everything but the products: brands, categories, reference data, store settings, pages and menus. */
 async function insertContent(db: Database, index: CollectionIndex): Promise<void> {
+  await insertVendors(db);
+  await insertCollections(db, index);
+  await insertRows(db, inventoryLocations, [{ id: 1, name: "Main Warehouse" }]);
+  await insertCountries(db);
+  await insertCommerceSettings(db);
+  await insertSearchSynonyms(db);
+  await insertPagesAndReviews(db);
+  await insertNavigation(db, index);
+}
+
+/** The brands, each with its logo and description. */
+async function insertVendors(db: Database): Promise<void> {
   await insertRows(
     db,
     vendors,
@@ -267,7 +280,10 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
       descriptionHtml: `<p>${b.description}</p>`,
     })),
   );
+}
 
+/** The category tree, with descriptions naming the brands of each leaf, and its banner and menu images. */
+async function insertCollections(db: Database, index: CollectionIndex): Promise<void> {
   // Brand names per leaf, for the leaf descriptions.
   const brandsByLeaf = new Map<string, Set<string>>();
   for (const t of productTemplates) {
@@ -309,9 +325,10 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
     imageRows.push({ collectionId, placement: "menuImage", imagePath: demoMenuImageUrl(c.handle), altText: c.title });
   }
   await insertRows(db, collectionImages, imageRows);
+}
 
-  await insertRows(db, inventoryLocations, [{ id: 1, name: "Main Warehouse" }]);
-
+/** Countries and their states (reference data another part of the app may already have loaded). */
+async function insertCountries(db: Database): Promise<void> {
   await insertRows(
     db,
     countries,
@@ -332,7 +349,10 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
     ),
     { skipExisting: true },
   );
+}
 
+/** Discount codes, the shipping policy with its rates, and the tax rates. */
+async function insertCommerceSettings(db: Database): Promise<void> {
   await insertRows(
     db,
     discountCodes,
@@ -367,12 +387,18 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
     DEMO_TAX_RATES.map((rate) => ({ countryCode: "US", ...rate })),
     { skipExisting: true },
   );
+}
 
+/** Search synonyms ("pump" finds "motor" parts...); a term already defined is kept. */
+async function insertSearchSynonyms(db: Database): Promise<void> {
   await db
     .insert(searchSynonyms)
     .values(synonymSeeds.map(([term, synonyms]) => ({ term, synonyms: [...synonyms] })))
     .onConflictDoNothing({ target: searchSynonyms.term });
+}
 
+/** Blog articles, help pages, static pages and the store's own reviews. */
+async function insertPagesAndReviews(db: Database): Promise<void> {
   await insertRows(
     db,
     articles,
@@ -422,8 +448,10 @@ async function insertContent(db: Database, index: CollectionIndex): Promise<void
       createdAt: new Date(`${r.date}T18:00:00Z`),
     })),
   );
+}
 
-  // Navigation: the main menu mirrors the top two levels of the category tree.
+/** The main menu (the top two levels of the category tree, then extra links) and the footer menu. */
+async function insertNavigation(db: Database, index: CollectionIndex): Promise<void> {
   const menus = await db
     .insert(navMenus)
     .values([MAIN_MENU, FOOTER_MENU])

@@ -1,0 +1,20 @@
+import type { RequestLogger } from "./logger.ts";
+import type { RequestSession } from "./session/request-session.ts";
+import type { StoreServices } from "./store-services.ts";
+
+/**
+ * What the HTTP server hands every page loader and action (server/plugins/react-router.ts sets it,
+ * app/context.ts is its key): the store's services, built once per process, and this request's own parts.
+ */
+export interface AppLoadContext {
+  services: StoreServices;
+  /** CSP nonce for the inline scripts of this response. */
+  nonce: string;
+  requestId: string;
+  /** This request's logger (its request id, the store's redaction rules): loaders and actions log through it, never console.*. */
+  logger: RequestLogger;
+  /** The visitor's server-side session (loaded on first use). */
+  session: RequestSession;
+  /** The client address (the socket's, or the trusted proxies' report of it), for per-client limits. */
+  clientIp?: string;
+}
