@@ -3,7 +3,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orders, transactions } from "../../db/schema/commerce.ts";
-import { refund } from "../../services/payments/refund-service.ts";
 import {
   APPROVED_CARD,
   createProduct,
@@ -11,7 +10,8 @@ import {
   MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
+import { refund } from "../../services/payments/refund-service.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 let store: TestStore;

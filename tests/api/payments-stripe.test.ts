@@ -7,10 +7,6 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkouts, orders, paymentEvents, paymentMethods, transactions } from "../../db/schema/commerce.ts";
 import { customers } from "../../db/schema/customers.ts";
-import { PAYMENT_REFUSED } from "../../services/payments/payment-attempts.ts";
-import { refund } from "../../services/payments/refund-service.ts";
-import { createStripeGateway, type StripeGateway } from "../../services/payments/stripe-gateway.ts";
-import { FakeStripeServer } from "../support/fake-stripe-server.ts";
 import {
   APPROVED_CARD,
   createProduct,
@@ -19,7 +15,11 @@ import {
   type ProductFixture,
   Shopper,
   signedInCustomer,
-} from "./checkout-fixtures.ts";
+} from "../../fixtures/checkout-fixtures.ts";
+import { PAYMENT_REFUSED } from "../../services/payments/payment-attempts.ts";
+import { refund } from "../../services/payments/refund-service.ts";
+import { createStripeGateway, type StripeGateway } from "../../services/payments/stripe-gateway.ts";
+import { FakeStripeServer } from "../support/fake-stripe-server.ts";
 import { botToken } from "./support/account-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
