@@ -114,10 +114,11 @@ export default defineConfig({
           external: (id, _importer, isResolved) => sharedWithTheApi(id, isResolved),
           makeAbsoluteExternalsRelative: false,
           // The import is written relative to the server build (build/server/index.js), where Node reads it.
-          // One file (no chunks in assets/), so that relative path holds for every import of it.
+          // One server file: the relative paths above hold only for build/server/index.js, so a split-off
+          // chunk in build/server/assets/ (from a lazy import) would point them at the wrong folder.
           output: {
             paths: (id) => (sharedWithTheApi(id, true) ? relative(SERVER_BUILD_DIR, id) : id),
-            codeSplitting: false,
+            inlineDynamicImports: true,
           },
         },
       },

@@ -10,6 +10,11 @@ import type { FastifyInstance } from "fastify";
 export const MAX_PATH_LENGTH = 2048;
 /** Longest query parameter name or value (decoded). */
 export const MAX_QUERY_VALUE_LENGTH = 2048;
+/**
+ * React Router's route discovery (`/__manifest?paths=…`) lists the links of a page in one value and
+ * keeps its whole address under 7,680 characters: that request gets this bound instead.
+ */
+export const MAX_MANIFEST_QUERY_VALUE_LENGTH = 7680;
 /** Most query parameters in one address. */
 export const MAX_QUERY_PARAMETERS = 100;
 
@@ -46,6 +51,7 @@ export function urlProblem(url: string): UrlProblem | null {
   if (cut === -1) return null;
   const query = url.slice(cut + 1);
   if (query.length === 0) return null;
+  const maxValueLength = path === "/__manifest" ? MAX_MANIFEST_QUERY_VALUE_LENGTH : MAX_QUERY_VALUE_LENGTH;
   const pairs = query.split("&");
   if (pairs.length > MAX_QUERY_PARAMETERS) {
     return { status: 400, error: `The address has too many query parameters (at most ${MAX_QUERY_PARAMETERS}).` };
@@ -54,17 +60,17 @@ export function urlProblem(url: string): UrlProblem | null {
     const equals = pair.indexOf("=");
     for (const part of equals === -1 ? [pair] : [pair.slice(0, equals), pair.slice(equals + 1)]) {
       // Checked before decoding too, so a huge value is not decoded just to be refused.
-      if (part.length > MAX_QUERY_VALUE_LENGTH * 3) return queryTooLong();
+      if (part.length > maxValueLength * 3) return queryTooLong(maxValueLength);
       const decoded = decodes(part, true);
       if (decoded === null || decoded.includes("\0")) return { status: 400, error: UNREADABLE };
-      if (decoded.length > MAX_QUERY_VALUE_LENGTH) return queryTooLong();
+      if (decoded.length > maxValueLength) return queryTooLong(maxValueLength);
     }
   }
   return null;
 }
 
-function queryTooLong(): UrlProblem {
-  return { status: 400, error: `A query parameter is too long (at most ${MAX_QUERY_VALUE_LENGTH} characters).` };
+function queryTooLong(limit: number): UrlProblem {
+  return { status: 400, error: `A query parameter is too long (at most ${limit} characters).` };
 }
 
 const problems = new WeakMap<IncomingMessage, UrlProblem>();

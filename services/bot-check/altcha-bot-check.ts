@@ -15,10 +15,11 @@ const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
 /**
  * The counter the solver must find is drawn uniformly from this range: one SHA-256 per try, so the mean
- * work is 350,000 hashes. Measured on the store's 2-core server (README, "Limits"): a Node script pays
- * about 0.5 s per answer with a plain crypto.createHash loop (about 0.7 s with altcha-lib's own solver);
- * desktop Chromium about 0.15 s with the page's solver (shared/proof-of-work.ts, 2.2 million hashes/s);
- * a phone, at a quarter of that speed, at most 500,000 / 550,000 ≈ 0.9 s.
+ * work is 350,000 hashes. Measured on a 2-core server (README, "Abuse limits and retention"): a Node
+ * script pays about 0.5 s per answer with a plain crypto.createHash loop (about 0.7 s with altcha-lib's own
+ * solver, 0.12 s with a copy of the page's); desktop Chromium about 0.15 s with the page's solver
+ * (shared/proof-of-work.ts, 2.2 million hashes/s); a phone, at a quarter of that speed, at most
+ * 500,000 / 550,000 ≈ 0.9 s.
  */
 export const ALTCHA_COUNTER_MIN = 200_000;
 export const ALTCHA_COUNTER_MAX = 500_000;
