@@ -177,5 +177,9 @@ export function limitJsonDepth(payload: NodeJS.ReadableStream): Transform & { re
   }) as Transform & { receivedEncodedLength: number };
   guard.receivedEncodedLength = 0;
   payload.on("error", (error) => guard.destroy(error));
+  // Whoever reads the body (Fastify's JSON parser) gets the error through its own listener. A request
+  // whose body nobody reads (a GET with a body) still feeds this stream: without a listener here its
+  // error would be thrown as an uncaught exception and take the process down.
+  guard.on("error", () => {});
   return payload.pipe(guard) as Transform & { receivedEncodedLength: number };
 }

@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MAX_PATH_LENGTH, MAX_QUERY_VALUE_LENGTH } from "../../server/plugins/request-edge.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
@@ -76,4 +77,49 @@ describe("address lengths are bounded", () => {
     expect((await store.get("/api/products/filter?q=caf%C3%A9+pump")).status).toBe(200);
     expect((await store.get("/searchresults.asp?q=pump")).status).toBe(200);
   });
+});
+
+describe("a JSON body nested past the limit", () => {
+  // A raw request, so the body goes out whatever the method: fetch refuses a GET with a body.
+  function rawRequest(method: string, path: string, body: string): Promise<string> {
+    const { hostname, port } = new URL(store.baseUrl);
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: hostname, port: Number(port) }, () => {
+        socket.write(
+          `${method} ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      });
+      let answer = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk) => {
+        answer += chunk;
+      });
+      socket.on("end", () => resolve(answer));
+      socket.on("error", reject);
+    });
+  }
+
+  for (const [method, path] of [
+    ["GET", "/api/products/filter"],
+    ["DELETE", "/api/checkouts/1"],
+    ["TRACE", "/API/filter"],
+    ["POST", "/api/no-such-route"],
+    ["POST", "/api/user"],
+  ] as const) {
+    test(`${method} ${path} is answered without an uncaught error, and the store keeps serving`, async () => {
+      const uncaught: unknown[] = [];
+      const onUncaught = (error: unknown) => uncaught.push(error);
+      process.on("uncaughtException", onUncaught);
+      try {
+        const answer = await rawRequest(method, path, "[".repeat(5000));
+        expect(answer).toMatch(/^HTTP\/1\.1 [1-4]\d\d /);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(uncaught).toEqual([]);
+        expect((await store.get("/api/health")).status).toBe(200);
+      } finally {
+        process.off("uncaughtException", onUncaught);
+      }
+    });
+  }
 });
