@@ -8,6 +8,7 @@ import { Notice } from "../../components/ui/notice.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { usePaymentBotCheck } from "../cart/payment-bot-check.tsx";
 import { LazyStripeCheckout } from "../payments/lazy-stripe.tsx";
+import { SavedCardChoice } from "../payments/saved-card-choice.tsx";
 import type { CheckoutPageData } from "./checkout-data.server.ts";
 import type { CheckoutAnswer } from "./checkout-forms.ts";
 
@@ -45,39 +46,7 @@ export function PaymentForm({
       <input type="hidden" name="intent" value="place" />
       <input type="hidden" name="expectedTotalCents" value={page.expectedTotalCents} />
       {page.savedCards.length > 0 ? (
-        <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-semibold text-ink">Pay with</legend>
-          {page.savedCards.map((card) => (
-            <label
-              key={card.id}
-              className="flex cursor-pointer items-center gap-3 rounded-md border border-line bg-white p-3 has-checked:border-aqua-500"
-            >
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={`saved:${card.id}`}
-                checked={method === `saved:${card.id}`}
-                onChange={() => setMethod(`saved:${card.id}`)}
-                className="size-4"
-              />
-              <span className="text-sm">
-                <span className="font-semibold capitalize">{card.brand.replace("_", " ")}</span> ending in {card.last4}
-                {card.expMonth && card.expYear ? ` (expires ${card.expMonth}/${card.expYear})` : ""}
-              </span>
-            </label>
-          ))}
-          <label className="flex cursor-pointer items-center gap-3 rounded-md border border-line bg-white p-3 has-checked:border-aqua-500">
-            <input
-              type="radio"
-              name="paymentMethod"
-              value="card"
-              checked={method === "card"}
-              onChange={() => setMethod("card")}
-              className="size-4"
-            />
-            <span className="text-sm font-semibold">A new card</span>
-          </label>
-        </fieldset>
+        <SavedCardChoice cards={page.savedCards} method={method} onChange={setMethod} />
       ) : (
         <input type="hidden" name="paymentMethod" value="card" />
       )}

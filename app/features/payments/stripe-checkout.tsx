@@ -9,6 +9,7 @@ import { useState } from "react";
 import { formatMoney } from "../../../shared/money.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
+import { SavedCardChoice, type SavedCardOption } from "./saved-card-choice.tsx";
 import { stripeFor } from "./stripe-loader.ts";
 
 export interface StripeCheckoutProps {
@@ -18,13 +19,7 @@ export interface StripeCheckoutProps {
   totalCents: number;
   currency: string;
   signedIn: boolean;
-  savedCards: Array<{
-    id: number;
-    brand: string;
-    last4: string | null;
-    expMonth: number | null;
-    expYear: number | null;
-  }>;
+  savedCards: SavedCardOption[];
   problem: string | null;
   /** A payment was refused recently: each attempt carries a bot-check answer. */
   botCheckRequired?: boolean;
@@ -121,39 +116,7 @@ function PaymentFields(props: StripeCheckoutProps) {
   return (
     <form onSubmit={place} className="mt-4 space-y-4" data-testid="stripe-payment-form">
       {props.savedCards.length > 0 ? (
-        <fieldset className="space-y-2">
-          <legend className="mb-1 text-sm font-semibold text-ink">Pay with</legend>
-          {props.savedCards.map((card) => (
-            <label
-              key={card.id}
-              className="flex cursor-pointer items-center gap-3 rounded-md border border-line bg-white p-3 has-checked:border-aqua-500"
-            >
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={`saved:${card.id}`}
-                checked={method === `saved:${card.id}`}
-                onChange={() => setMethod(`saved:${card.id}`)}
-                className="size-4"
-              />
-              <span className="text-sm">
-                <span className="font-semibold capitalize">{card.brand.replace("_", " ")}</span> ending in {card.last4}
-                {card.expMonth && card.expYear ? ` (expires ${card.expMonth}/${card.expYear})` : ""}
-              </span>
-            </label>
-          ))}
-          <label className="flex cursor-pointer items-center gap-3 rounded-md border border-line bg-white p-3 has-checked:border-aqua-500">
-            <input
-              type="radio"
-              name="paymentMethod"
-              value="card"
-              checked={method === "card"}
-              onChange={() => setMethod("card")}
-              className="size-4"
-            />
-            <span className="text-sm font-semibold">A new card</span>
-          </label>
-        </fieldset>
+        <SavedCardChoice cards={props.savedCards} method={method} onChange={setMethod} />
       ) : null}
       <div hidden={method !== "card"} className="space-y-3">
         <PaymentElement options={{ layout: "tabs" }} />
