@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { BusyButton } from "../components/ui/busy-button.tsx";
 import { Notice } from "../components/ui/notice.tsx";
-import { inputClass, TextField } from "../components/ui/text-field.tsx";
+import { inputClass, SelectField, TextField } from "../components/ui/text-field.tsx";
 import { appContext } from "../context.ts";
 import { apiJson } from "../features/account/account-api.ts";
 import { getCustomerIdForUser, getUserSummary, listMailingAddresses } from "../features/account/account-data.server.ts";
@@ -112,24 +112,19 @@ export default function AddCard({ loaderData }: Route.ComponentProps) {
         {loaderData.stripePublishableKey && !action.success ? (
           <div className="space-y-3">
             {loaderData.addresses.length > 0 ? (
-              <div>
-                <label htmlFor="card-address" className="mb-1 block text-sm font-semibold">
-                  Billing address
-                </label>
-                <select
-                  id="card-address"
-                  value={card.mailingAddressId}
-                  onChange={set("mailingAddressId")}
-                  className={`${inputClass} border-line`}
-                >
-                  <option value="">Choose later</option>
-                  {loaderData.addresses.map((address) => (
-                    <option key={address.id} value={address.id}>
-                      {address.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id="card-address"
+                label="Billing address"
+                value={card.mailingAddressId}
+                onChange={set("mailingAddressId")}
+              >
+                <option value="">Choose later</option>
+                {loaderData.addresses.map((address) => (
+                  <option key={address.id} value={address.id}>
+                    {address.label}
+                  </option>
+                ))}
+              </SelectField>
             ) : null}
             <LazyStripeAddCard
               publishableKey={loaderData.stripePublishableKey}
@@ -236,24 +231,19 @@ export default function AddCard({ loaderData }: Route.ComponentProps) {
               onChange={set("name")}
             />
             {loaderData.addresses.length > 0 ? (
-              <div>
-                <label htmlFor="card-address" className="mb-1 block text-sm font-semibold">
-                  Billing address
-                </label>
-                <select
-                  id="card-address"
-                  value={card.mailingAddressId}
-                  onChange={set("mailingAddressId")}
-                  className={`${inputClass} border-line`}
-                >
-                  <option value="">Choose later</option>
-                  {loaderData.addresses.map((address) => (
-                    <option key={address.id} value={address.id}>
-                      {address.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id="card-address"
+                label="Billing address"
+                value={card.mailingAddressId}
+                onChange={set("mailingAddressId")}
+              >
+                <option value="">Choose later</option>
+                {loaderData.addresses.map((address) => (
+                  <option key={address.id} value={address.id}>
+                    {address.label}
+                  </option>
+                ))}
+              </SelectField>
             ) : null}
             <div className="flex flex-wrap gap-3 pt-1">
               <BusyButton busy={action.busy} busyLabel="Saving card...">
