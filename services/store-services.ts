@@ -2,11 +2,13 @@ import { join } from "node:path";
 import type { DatabaseHandle } from "../db/client.ts";
 import type { BotCheck } from "./bot-check/bot-check.ts";
 import { createBotCheck } from "./bot-check/create-bot-check.ts";
+import { createLocalChangeFeed, type StoreChangeFeed } from "./changes/store-changes.ts";
 import type { ServerConfig } from "./config.ts";
 import { createMailDelivery, type MailDelivery } from "./email/mailer.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createPaymentGateway } from "./payments/gateway-from-config.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
+import { clearAllTtlCaches } from "./ttl-cache.ts";
 
 /** The time as the store sees it; one place to stand in a fixed time in a test. */
 export interface Clock {
@@ -29,6 +31,8 @@ export interface StoreServices {
   clock: Clock;
   paymentGateway: PaymentGateway;
   botCheck: BotCheck;
+  /** Announces store changes (catalog, stock, content, settings) to every cache that must drop a copy. */
+  changes: StoreChangeFeed;
 }
 
 export interface StoreServicesInput {
@@ -43,6 +47,8 @@ export interface StoreServicesInput {
   paymentGateway?: PaymentGateway;
   /** Defaults to reCAPTCHA when its site key and secret are configured, ALTCHA otherwise. */
   botCheck?: BotCheck;
+  /** Defaults to a feed local to this process. */
+  changes?: StoreChangeFeed;
 }
 
 export function createStoreServices(input: StoreServicesInput): StoreServices {
@@ -65,6 +71,10 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
       recaptchaSecret: config.env.RECAPTCHA_SECRET,
       serverSecret: config.sessionSecret,
     });
+  const changes = input.changes ?? createLocalChangeFeed();
+  // Shared data cached for a minute (category trees, price ranges, synonyms, search summaries) is
+  // dropped on any change, so a shopper sees an edit at once rather than after the cache expires.
+  changes.subscribe(() => clearAllTtlCaches(database.db));
   return {
     config,
     database,
@@ -73,5 +83,6 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
     clock: input.clock ?? systemClock,
     paymentGateway: input.paymentGateway ?? createPaymentGateway(config.payments),
     botCheck,
+    changes,
   };
 }

@@ -15,12 +15,21 @@ export interface TtlCache<T> {
   clear(db: Database): void;
 }
 
+/** Every cache made here, so that a store change can empty them all at once (clearAllTtlCaches). */
+const allCaches = new Set<WeakMap<Database, Map<string, unknown>>>();
+
+/** Forgets every cached entry of the database in every cache of this process (the store changed). */
+export function clearAllTtlCaches(db: Database): void {
+  for (const caches of allCaches) caches.delete(db);
+}
+
 /**
  * A per-database, per-key cache of promises: concurrent requests share one query, failures are not
  * kept, and past maxEntries the expired entries (then the oldest) are dropped.
  */
 export function createTtlCache<T>(ttlMs = DEFAULT_CACHE_TTL_MS, maxEntries = 500): TtlCache<T> {
   const caches = new WeakMap<Database, Map<string, Entry<T>>>();
+  allCaches.add(caches);
   const cached = (db: Database, key: string, load: () => Promise<T>): Promise<T> => {
     let cache = caches.get(db);
     if (!cache) {
