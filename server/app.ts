@@ -9,6 +9,7 @@ import { supportChatOrigin } from "../shared/support-chat.ts";
 import { accountAddressRoutes } from "./api/account-address-routes.ts";
 import { accountAuthRoutes } from "./api/account-auth-routes.ts";
 import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
+import { adminRoutes } from "./api/admin/admin-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { healthRoutes } from "./api/health.ts";
@@ -23,6 +24,7 @@ import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSession, sessionCookieName } from "./plugins/session.ts";
+import { registerStaffSession } from "./plugins/staff-session.ts";
 
 export type Frontend =
   | { mode: "production"; clientDir: string; getBuild: () => Promise<ServerBuild> }
@@ -43,8 +45,8 @@ export interface BuildAppOptions {
    * store's generated images (demo/). Passed in so that server/ never imports the demo.
    */
   registerExtras?: (app: FastifyInstance, services: StoreServices) => Promise<void>;
-  /** Told of every route as it is added (tests enumerate the API with it). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Told of every route as it is added (tests enumerate the API with it; `config.permission` on back-office routes). */
+  onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
 
 const HASHED_ASSET = /^\/assets\//;
@@ -96,6 +98,13 @@ export async function buildApp({
     db: services.database.db,
     secure: services.config.publicUrl.startsWith("https://"),
   });
+  // Staff sessions: their own cookie and table, read only on /admin and /api/admin.
+  await app.register(registerStaffSession, {
+    db: services.database.db,
+    secure: services.config.publicUrl.startsWith("https://"),
+    // Read on each use: a test stands a later time in for the store's clock.
+    now: () => services.clock.now(),
+  });
 
   // REST API: everything under /api is JSON, with its own 404.
   await app.register(
@@ -113,6 +122,8 @@ export async function buildApp({
       await api.register(accountWalletRoutes, { services });
       await api.register(newsletterRoutes, { services });
       await api.register(paymentRoutes, { services });
+      // The back office (server/api/admin/admin-routes.ts lists its route modules).
+      await api.register(adminRoutes, { services, prefix: "/admin" });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
         reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),
