@@ -11,9 +11,10 @@ import * as catalog from "./schema/catalog.ts";
 import * as commerce from "./schema/commerce.ts";
 import * as content from "./schema/content.ts";
 import * as customers from "./schema/customers.ts";
+import * as fulfilment from "./schema/fulfilment.ts";
 import * as system from "./schema/system.ts";
 
-export const schema = { ...catalog, ...content, ...customers, ...commerce, ...system };
+export const schema = { ...catalog, ...content, ...customers, ...commerce, ...fulfilment, ...system };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
