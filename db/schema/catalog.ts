@@ -145,9 +145,7 @@ export const variants = pgTable(
   (t) => [
     index("variants_product_id_position_idx").on(t.productId, t.position),
     index("variants_sku_idx").on(t.sku),
-    uniqueIndex("variants_sku_lower_unique")
-      .on(sql`lower(${t.sku})`)
-      .where(sql`${t.sku} is not null`),
+    uniqueIndex("variants_sku_lower_unique").on(sql`lower(${t.sku})`).where(sql`${t.sku} is not null`),
     check("variants_price_non_negative", sql`${t.priceCents} >= 0`),
     check("variants_cost_non_negative", sql`${t.costCents} >= 0`),
     check("variants_low_stock_threshold_non_negative", sql`${t.lowStockThreshold} >= 0`),

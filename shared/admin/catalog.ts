@@ -15,7 +15,10 @@ const idList = z.preprocess(
           .filter(Boolean)
           .map((part) => Number(part))
       : value,
-  z.array(z.number().int().positive({ error: "must be a list of ids" })).max(50),
+  z
+    .array(z.number().int().positive({ error: "must be a list of ids" }))
+    .min(1, { error: "Select at least one product" })
+    .max(100, { error: "at most 100 products at once" }),
 );
 
 /** `/admin/products?q=&category=&brand=&status=&stock=&sort=&dir=&page=&size=` and the same API query. */
@@ -25,7 +28,10 @@ export const productListQuerySchema = z.object({
   brand: z.preprocess(blank, z.coerce.number().int().positive({ error: "must be a brand id" }).optional()),
   status: z.preprocess(blank, z.enum(["draft", "published"], { error: "must be draft or published" }).optional()),
   stock: z.preprocess(blank, z.enum(STOCK_FILTERS, { error: "must be in, low or out" }).optional()),
-  sort: z.preprocess(blank, z.enum(PRODUCT_SORTS, { error: "must be updated, title, price or stock" }).default("updated")),
+  sort: z.preprocess(
+    blank,
+    z.enum(PRODUCT_SORTS, { error: "must be updated, title, price or stock" }).default("updated"),
+  ),
   dir: z.preprocess(blank, z.enum(["asc", "desc"], { error: "must be asc or desc" }).default("desc")),
   page: z.preprocess(blank, z.coerce.number().int().min(1, { error: "must be 1 or more" }).max(10_000).default(1)),
   size: z.preprocess(blank, z.coerce.number().int().min(10).max(100, { error: "must be from 10 to 100" }).default(25)),
@@ -117,7 +123,12 @@ const imagePath = z
 export const categoryInputSchema = z.object({
   title: z.string().trim().min(1, { error: "Enter a name" }).max(150, { error: "must be at most 150 characters" }),
   handle: z.union([z.literal(""), handleSchema]).nullish(),
-  parentId: z.number().int().positive().nullish().transform((value) => value ?? null),
+  parentId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .transform((value) => value ?? null),
   descriptionHtml: htmlText,
   bannerUrl: imagePath,
 });
@@ -142,4 +153,3 @@ export function changedPriceCents(priceCents: number, mode: "percent" | "amount"
   const next = mode === "percent" ? priceCents * (1 + value / 100) : priceCents + value * 100;
   return Math.max(0, Math.sign(next) * Math.round(Math.abs(next) + 1e-9));
 }
-

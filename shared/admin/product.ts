@@ -68,7 +68,10 @@ export const productVariantSchema = z.object({
   /** The variant being edited; absent for a new one. */
   id: z.number().int().positive().nullish(),
   /** One value per option, in the options' order. */
-  optionValues: z.array(z.string().trim().min(1, { error: "Choose a value" })).max(MAX_OPTIONS).default([]),
+  optionValues: z
+    .array(z.string().trim().min(1, { error: "Choose a value" }))
+    .max(MAX_OPTIONS)
+    .default([]),
   sku: z
     .string()
     .trim()
@@ -102,11 +105,7 @@ export const productVariantSchema = z.object({
 
 export const productInputSchema = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, { error: "Enter a title" })
-      .max(255, { error: "must be at most 255 characters" }),
+    title: z.string().trim().min(1, { error: "Enter a title" }).max(255, { error: "must be at most 255 characters" }),
     /** Blank: made from the title. */
     handle: z.union([z.literal(""), handleSchema]).nullish(),
     descriptionHtml: z
@@ -114,7 +113,12 @@ export const productInputSchema = z
       .max(100_000, { error: "must be at most 100,000 characters" })
       .nullish()
       .transform((value) => value ?? ""),
-    vendorId: z.number().int().positive().nullish().transform((value) => value ?? null),
+    vendorId: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((value) => value ?? null),
     categoryIds: z.array(z.number().int().positive()).max(50, { error: "at most 50 categories" }).default([]),
     tags: z
       .array(
@@ -144,7 +148,10 @@ export const productInputSchema = z
     seoTitle: optionalText(255),
     seoDescription: optionalText(500),
     status: z.enum(PRODUCT_STATUSES, { error: "must be draft or published" }),
-    options: z.array(productOptionSchema).max(MAX_OPTIONS, { error: `at most ${MAX_OPTIONS} options` }).default([]),
+    options: z
+      .array(productOptionSchema)
+      .max(MAX_OPTIONS, { error: `at most ${MAX_OPTIONS} options` })
+      .default([]),
     variants: z
       .array(productVariantSchema)
       .min(1, { error: "A product needs at least one variant" })

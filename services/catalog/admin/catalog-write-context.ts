@@ -1,8 +1,10 @@
 // What every back-office catalog write needs: the database, the change feed that tells caches (and,
 // with several instances, every instance) what changed, and who is writing (for the audit log and
 // the stock history). A script (an import on the command line) writes with no staff member.
+import type { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import type { StoreChange, StoreChangeFeed } from "../../changes/store-changes.ts";
+import { InvalidInput } from "../../errors.ts";
 import { refreshProductSearchData } from "../../search/search-index.ts";
 
 export interface StaffActor {
@@ -36,4 +38,13 @@ export async function afterCatalogWrite(
 ): Promise<void> {
   if (productIds.length > 0) await refreshProductSearchData(ctx.db, [...new Set(productIds)]);
   for (const change of changes) await ctx.changes.publish(change);
+}
+
+/** The input as the schema reads it, or InvalidInput naming each field to fix ("variants.1.sku: Enter a SKU"). */
+export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new InvalidInput(
+    parsed.error.issues.map((issue) => `${issue.path.map(String).join(".") || what}: ${issue.message}`).join("; "),
+  );
 }

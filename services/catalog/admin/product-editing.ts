@@ -1,6 +1,7 @@
 // A product as the back-office editor shows it (the form's values plus what the form does not edit:
 // id, images, dates) — also the before/after snapshot the audit log keeps of a product change.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
 import {
   collectionProducts,
   inventoryItems,
@@ -14,9 +15,8 @@ import {
   variantOptionValues,
   variants,
 } from "../../../db/schema/catalog.ts";
-import type { Database } from "../../../db/client.ts";
-import { formatTagFilter } from "../../../shared/catalog-query.ts";
 import type { ProductStatus, ProductValues } from "../../../shared/admin/product.ts";
+import { formatTagFilter } from "../../../shared/catalog-query.ts";
 import { centsToAmount } from "../../../shared/money.ts";
 import { NotFound } from "../../errors.ts";
 

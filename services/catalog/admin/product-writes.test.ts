@@ -7,7 +7,8 @@ import { ServiceError } from "../../errors.ts";
 import { queryRows } from "../../search/query-rows.ts";
 import { openTestDatabase } from "../test-database.ts";
 import type { CatalogWriteContext } from "./catalog-write-context.ts";
-import { findRenamedProductHandle, saveProduct } from "./product-writes.ts";
+import { findRenamedProductHandle } from "./handle-redirects.ts";
+import { saveProduct } from "./product-writes.ts";
 
 let handle: DatabaseHandle;
 let ctx: CatalogWriteContext;
@@ -15,7 +16,11 @@ const published: StoreChange[] = [];
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  ctx = { db: handle.db, changes: { publish: async (change) => void published.push(change) }, actor: { id: 7, name: "Olive Owner" } };
+  ctx = {
+    db: handle.db,
+    changes: { publish: async (change) => void published.push(change) },
+    actor: { id: 7, name: "Olive Owner" },
+  };
   await handle.exec(`
     insert into vendors (name, handle) values ('Pentair', 'pentair');
     insert into collections (handle, title, level) values ('pumps', 'Pumps', 1);
@@ -96,39 +101,75 @@ describe("saveProduct", () => {
   });
 
   it("keeps the old handle as a redirect when the handle changes, and variants by id", async () => {
-    const { product } = await saveProduct(ctx, pump({ title: "Another pump", variants: [
-      { optionValues: ["115 V"], sku: "AP-1", price: 10, stock: 1 },
-    ], options: [{ name: "Voltage", values: ["115 V"] }] }));
+    const { product } = await saveProduct(
+      ctx,
+      pump({
+        title: "Another pump",
+        variants: [{ optionValues: ["115 V"], sku: "AP-1", price: 10, stock: 1 }],
+        options: [{ name: "Voltage", values: ["115 V"] }],
+      }),
+    );
     const variantId = product.variants[0].id;
     const { product: renamed } = await saveProduct(
       ctx,
-      { ...pump({ title: "Another pump", handle: "another-pump-2hp" }), options: [{ name: "Voltage", values: ["115 V"] }], variants: [{ id: variantId, optionValues: ["115 V"], sku: "AP-1", price: 12, stock: 3 }] },
+      {
+        ...pump({ title: "Another pump", handle: "another-pump-2hp" }),
+        options: [{ name: "Voltage", values: ["115 V"] }],
+        variants: [{ id: variantId, optionValues: ["115 V"], sku: "AP-1", price: 12, stock: 3 }],
+      },
       product.id,
     );
     expect(renamed.handle).toBe("another-pump-2hp");
     expect(renamed.variants[0].id).toBe(variantId);
     expect(await findRenamedProductHandle(handle.db, "another-pump")).toBe("another-pump-2hp");
     // Renaming back takes the old address back: it is no longer a redirect.
-    await saveProduct(ctx, { ...pump({ title: "Another pump", handle: "another-pump" }), options: [{ name: "Voltage", values: ["115 V"] }], variants: [{ id: variantId, optionValues: ["115 V"], sku: "AP-1", price: 12, stock: 3 }] }, product.id);
+    await saveProduct(
+      ctx,
+      {
+        ...pump({ title: "Another pump", handle: "another-pump" }),
+        options: [{ name: "Voltage", values: ["115 V"] }],
+        variants: [{ id: variantId, optionValues: ["115 V"], sku: "AP-1", price: 12, stock: 3 }],
+      },
+      product.id,
+    );
     expect(await findRenamedProductHandle(handle.db, "another-pump")).toBeNull();
     expect(await findRenamedProductHandle(handle.db, "another-pump-2hp")).toBe("another-pump");
   });
 
   it("refuses a SKU another product has, whatever its case, and a handle another product has", async () => {
-    const skuError = await fails(saveProduct(ctx, pump({ title: "Copy", variants: [{ optionValues: ["115 V"], sku: "sf-115", price: 1, stock: 0 }] })));
+    const skuError = await fails(
+      saveProduct(
+        ctx,
+        pump({ title: "Copy", variants: [{ optionValues: ["115 V"], sku: "sf-115", price: 1, stock: 0 }] }),
+      ),
+    );
     expect(skuError.status).toBe(409);
     expect(skuError.message).toContain('variants.0.sku: the SKU "SF-115" is already used by "SuperFlo VS Pump"');
-    const handleError = await fails(saveProduct(ctx, pump({ title: "Copy", handle: "superflo-vs-pump", variants: [{ optionValues: ["115 V"], sku: "C-1", price: 1, stock: 0 }] })));
+    const handleError = await fails(
+      saveProduct(
+        ctx,
+        pump({
+          title: "Copy",
+          handle: "superflo-vs-pump",
+          variants: [{ optionValues: ["115 V"], sku: "C-1", price: 1, stock: 0 }],
+        }),
+      ),
+    );
     expect(handleError.status).toBe(409);
     expect(handleError.message).toContain("handle: another product already uses");
   });
 
   it("refuses input that breaks the rules, naming the field", async () => {
     const error = await fails(
-      saveProduct(ctx, pump({ variants: [
-        { optionValues: ["115 V"], sku: "X-1", price: 5, compareAtPrice: 4, stock: 0 },
-        { optionValues: ["115 V"], sku: "x-1", price: -1, stock: 0 },
-      ] })),
+      saveProduct(
+        ctx,
+        pump({
+          variants: [
+            { optionValues: ["115 V"], sku: "X-1", price: 5, compareAtPrice: 4, stock: 0 },
+            { optionValues: ["115 V"], sku: "x-1", price: -1, stock: 0 },
+          ],
+        }),
+      ),
     );
     expect(error.status).toBe(400);
     expect(error.message).toContain("variants.1.price: cannot be negative");
@@ -138,7 +179,14 @@ describe("saveProduct", () => {
   });
 
   it("makes a draft invisible: unpublished products leave the brand's count", async () => {
-    const { product } = await saveProduct(ctx, pump({ title: "Draft pump", status: "draft", variants: [{ optionValues: ["115 V"], sku: "DP-1", price: 3, stock: 0 }] }));
+    const { product } = await saveProduct(
+      ctx,
+      pump({
+        title: "Draft pump",
+        status: "draft",
+        variants: [{ optionValues: ["115 V"], sku: "DP-1", price: 3, stock: 0 }],
+      }),
+    );
     expect(product.status).toBe("draft");
     expect(product.publishedAt).toBeNull();
     const [count] = await queryRows<{ n: number }>(handle.db, sql`select product_count as n from vendors where id = 1`);

@@ -2,6 +2,7 @@
 // products, such as an import): one validation (shared/admin/product.ts), one transaction, then the
 // product's search data and every cache are refreshed so shoppers see the change at once.
 import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
 import {
   collectionProducts,
   collections,
@@ -16,7 +17,6 @@ import {
   variants,
   vendors,
 } from "../../../db/schema/catalog.ts";
-import type { Database } from "../../../db/client.ts";
 import {
   handleFromTitle,
   type ProductInput,
@@ -29,10 +29,15 @@ import { amountToCents } from "../../../shared/money.ts";
 import { Conflict, InvalidInput, NotFound } from "../../errors.ts";
 import { normalizePartNumber } from "../../search/search-text.ts";
 import { auditCatalogChange } from "./catalog-audit.ts";
-import { afterCatalogWrite, type CatalogWriteContext, inTransaction, type Transaction } from "./catalog-write-context.ts";
+import {
+  afterCatalogWrite,
+  type CatalogWriteContext,
+  inTransaction,
+  type Transaction,
+} from "./catalog-write-context.ts";
 import { defaultLocationId, ensureInventoryLevel, moveStock } from "./inventory.ts";
-import { type EditableProduct, loadProductForEditing } from "./product-editing.ts";
 import { sanitizeDescriptionHtml } from "./product-description.ts";
+import { type EditableProduct, loadProductForEditing } from "./product-editing.ts";
 import { refreshCategoryCounts, refreshProductSummaries, refreshVendorCounts } from "./product-summary.ts";
 
 /** Validates a product write; InvalidInput names every field to fix ("variants.1.sku: Enter a SKU"). */
@@ -322,7 +327,10 @@ async function writeCategories(tx: Transaction, productId: number, categoryIds: 
     .delete(collectionProducts)
     .where(
       categoryIds.length > 0
-        ? and(eq(collectionProducts.productId, productId), notInArray(collectionProducts.collectionId, [...categoryIds]))
+        ? and(
+            eq(collectionProducts.productId, productId),
+            notInArray(collectionProducts.collectionId, [...categoryIds]),
+          )
         : eq(collectionProducts.productId, productId),
     );
   for (const collectionId of categoryIds) {
@@ -332,15 +340,4 @@ async function writeCategories(tx: Transaction, productId: number, categoryIds: 
       select ${collectionId}, ${productId}, coalesce(max(position), 0) + 1 from collection_products where collection_id = ${collectionId}
       on conflict (collection_id, product_id) do nothing`);
   }
-}
-
-/** The product a handle now names when it was renamed (the product page answers a 301), or null. */
-export async function findRenamedProductHandle(db: Database, oldHandle: string): Promise<string | null> {
-  const [row] = await db
-    .select({ handle: products.handle })
-    .from(productHandleRedirects)
-    .innerJoin(products, eq(products.id, productHandleRedirects.productId))
-    .where(eq(productHandleRedirects.oldHandle, oldHandle))
-    .limit(1);
-  return row?.handle ?? null;
 }
