@@ -1,7 +1,7 @@
 // Back-office catalog forms other than the product editor: the product list's query, bulk actions,
 // stock adjustments, categories and brands. Shared by the pages and the API.
 import { z } from "zod";
-import { amountSchema, handleSchema } from "./product.ts";
+import { handleSchema } from "./product.ts";
 
 export const STOCK_FILTERS = ["in", "low", "out"] as const;
 export const PRODUCT_SORTS = ["updated", "title", "price", "stock"] as const;

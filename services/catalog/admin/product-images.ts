@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, asc, eq, max } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { productImages, products } from "../../../db/schema/catalog.ts";
 import { IMAGE_VARIANT_WIDTHS, UPLOADED_IMAGE_PREFIX } from "../../../shared/image-srcset.ts";
 import { InvalidInput, NotFound } from "../../errors.ts";
@@ -35,7 +35,7 @@ export function uploadedImageFile(uploadsDir: string, urlPath: string): string |
 }
 
 async function renderVariants(body: Buffer): Promise<{ files: Map<string, Buffer>; width: number; height: number }> {
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(body, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
