@@ -7,10 +7,14 @@ import type { StoreChange, StoreChangeFeed } from "../../changes/store-changes.t
 import { InvalidInput } from "../../errors.ts";
 import { refreshProductSearchData } from "../../search/search-index.ts";
 
+/** Who writes, as the audit log records them (services/audit's AuditActor) plus the name the stock history shows. */
 export interface StaffActor {
-  id: number;
-  /** How the history names them (their name or e-mail as it was at the time). */
-  name: string;
+  staffId: number | null;
+  /** How the stock history names them (their name, or e-mail, as it was at the time). */
+  name: string | null;
+  staffEmail?: string | null;
+  requestId?: string | null;
+  ipAddress?: string | null;
 }
 
 export interface CatalogWriteContext {

@@ -76,7 +76,7 @@ export async function moveStock(
     resultingStock: level.available,
     reason: input.reason,
     note: input.note ?? null,
-    staffId: input.actor?.id ?? null,
+    staffId: input.actor?.staffId ?? null,
     staffName: input.actor?.name ?? null,
   });
   return level.available;

@@ -19,7 +19,7 @@ beforeAll(async () => {
   ctx = {
     db: handle.db,
     changes: { publish: async (change) => void published.push(change) },
-    actor: { id: 7, name: "Olive Owner" },
+    actor: { staffId: 7, name: "Olive Owner" },
   };
   await handle.exec(`
     insert into vendors (name, handle) values ('Pentair', 'pentair');
