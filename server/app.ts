@@ -23,8 +23,8 @@ import { registerLiveVisits } from "./plugins/live-visits.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
-import { registerUploadedImages } from "./plugins/uploaded-images.ts";
 import { registerSession, sessionCookieName } from "./plugins/session.ts";
+import { registerUploadedImages } from "./plugins/uploaded-images.ts";
 
 export type Frontend =
   | { mode: "production"; clientDir: string; getBuild: () => Promise<ServerBuild> }
