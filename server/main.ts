@@ -7,11 +7,12 @@ import { migrateDatabase } from "../db/migrate.ts";
 import { registerDemoImages, seedDemoIfWanted } from "../demo/start.ts";
 import { createChangeFeed } from "../services/changes/change-feed-from-config.ts";
 import { ConfigError, loadConfig } from "../services/config.ts";
+import { startMailSweep } from "../services/jobs/store-jobs.ts";
 import { createLogger } from "../services/logger.ts";
 import { pendingSettlements } from "../services/orders/place-order.ts";
 import { createStoreServices } from "../services/store-services.ts";
 import { buildApp, type Frontend } from "./app.ts";
-import { startMaintenance } from "./maintenance.ts";
+import { registerMaintenanceJob } from "./maintenance.ts";
 import { assertNodeVersion } from "./node-version.ts";
 
 /** SIGTERM/SIGINT: the process is gone within this long, whatever happens. */
@@ -55,10 +56,10 @@ export async function main(): Promise<void> {
   const services = createStoreServices({ config, database, logger, changes });
   await seedDemoIfWanted(services);
 
-  services.mailer.start();
-  const maintenance = startMaintenance(database.db, (error) =>
-    services.logger.error({ err: error }, "maintenance failed"),
-  );
+  // Background work on the job queue: mails, the hourly maintenance, search-data refreshes.
+  registerMaintenanceJob(services.jobs, database.db);
+  await services.jobs.start();
+  const mailSweep = startMailSweep(services.jobs, services.mailer, services.logger);
   const frontend = config.env.NODE_ENV === "development" ? await developmentFrontend() : await productionFrontend();
   const app = await buildApp({ services, frontend, registerExtras: registerDemoImages });
 
@@ -78,8 +79,9 @@ export async function main(): Promise<void> {
     try {
       await app.close();
       clearTimeout(grace);
+      mailSweep.stop();
+      await services.jobs.stop(2_000);
       services.mailer.stop();
-      clearInterval(maintenance);
       // A payment whose order could not be confirmed is settled before the database goes.
       await pendingSettlements(1_000);
       await services.changes.close();
