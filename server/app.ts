@@ -24,6 +24,7 @@ import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSession, sessionCookieName } from "./plugins/session.ts";
+import { registerUploadedImages } from "./plugins/uploaded-images.ts";
 
 export type Frontend =
   | { mode: "production"; clientDir: string; getBuild: () => Promise<ServerBuild> }
@@ -134,6 +135,9 @@ export async function buildApp({
     trustProxy: services.config.env.TRUST_PROXY ?? 0,
     sessionCookie: sessionCookieName(services.config.publicUrl.startsWith("https://")),
   });
+
+  // Product images uploaded in the back office (before the demo's /img/* route and the page renderer).
+  await registerUploadedImages(app, { dataDir: services.config.dataDir });
 
   await registerExtras?.(app, services);
 
