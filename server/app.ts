@@ -11,7 +11,7 @@ import { accountAuthRoutes } from "./api/account-auth-routes.ts";
 import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
-import { healthRoutes } from "./api/health.ts";
+import { createLifecycle, healthRoutes, type Lifecycle } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { orderReturnRoutes } from "./api/order-return-routes.ts";
 import { paymentRoutes } from "./api/payment-routes.ts";
@@ -45,6 +45,8 @@ export interface BuildAppOptions {
    * store's generated images (demo/). Passed in so that server/ never imports the demo.
    */
   registerExtras?: (app: FastifyInstance, services: StoreServices) => Promise<void>;
+  /** Whether the process takes traffic (readiness); shutdown sets `draining`. */
+  lifecycle?: Lifecycle;
   /** Told of every route as it is added (tests enumerate the API with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -58,6 +60,7 @@ export async function buildApp({
   logger,
   registerExtras,
   onRoute,
+  lifecycle = createLifecycle(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     ...(logger === undefined ? { loggerInstance: services.logger as FastifyBaseLogger } : { logger }),
@@ -106,7 +109,7 @@ export async function buildApp({
         db: services.database.db,
         secret: services.config.sessionSecret,
       });
-      await api.register(healthRoutes, { services });
+      await api.register(healthRoutes, { services, lifecycle });
       await api.register(catalogRoutes, { services });
       await api.register(searchRoutes, { services });
       await api.register(checkoutRoutes, { services });
