@@ -11,6 +11,7 @@ import { accountAuthRoutes } from "./api/account-auth-routes.ts";
 import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
+import { equipmentRoutes } from "./api/equipment-routes.ts";
 import { healthRoutes } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { paymentRoutes } from "./api/payment-routes.ts";
@@ -113,6 +114,7 @@ export async function buildApp({
       await api.register(accountWalletRoutes, { services });
       await api.register(newsletterRoutes, { services });
       await api.register(paymentRoutes, { services });
+      await api.register(equipmentRoutes, { services });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
         reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),

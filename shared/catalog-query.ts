@@ -74,6 +74,8 @@ export interface CatalogQuery {
   /** null: all card fields. */
   fields: CardField[] | null;
   availableForSaleOnly: boolean;
+  /** fits: equipment model handles; only products that fit one of them (alternatives). */
+  fits?: string[];
 }
 
 /** The median of the allowed page sizes: the mean of the two middle values for an even-sized set. */
@@ -264,7 +266,32 @@ export function parseCatalogQuery(raw: RawCatalogQuery): CatalogQuery {
     fields: parseFields(single("fields", raw.fields)),
     availableForSaleOnly:
       parseBoolean("availableForSaleOnly", single("availableForSaleOnly", raw.availableForSaleOnly)) ?? false,
+    fits: parseFits(list(raw.fits)),
   };
+}
+
+export const MAX_FITS_FILTERS = 50;
+
+/** `fits=a,b` or `fits=a&fits=b`: equipment model handles. */
+function parseFits(raw: readonly string[]): string[] {
+  const handles = [
+    ...new Set(
+      raw
+        .flatMap((item) => item.split(","))
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (handles.length > MAX_FITS_FILTERS) {
+    throw new CatalogQueryError(`Too many models in fits: at most ${MAX_FITS_FILTERS}.`);
+  }
+  const bad = handles.find((handle) => !/^[a-z0-9-]{1,160}$/.test(handle));
+  if (bad !== undefined) {
+    throw new CatalogQueryError(
+      `fits must list equipment handles such as hayward-super-pump-sp2610x15, not "${bad.slice(0, 60)}".`,
+    );
+  }
+  return handles;
 }
 
 /** Like parseCatalogQuery, for callers that prefer a result to an exception (pages). */
@@ -302,5 +329,6 @@ export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSea
   if (query.isFeatured != null) params.set("isFeatured", String(query.isFeatured));
   if (query.fields) params.set("fields", query.fields.join(","));
   if (query.availableForSaleOnly) params.set("availableForSaleOnly", "true");
+  if (query.fits?.length) params.set("fits", query.fits.join(","));
   return params;
 }

@@ -27,22 +27,34 @@ const KNOWN_SUFFIXES: readonly RegExp[] = [
   /[\s-]+\d{1,2}$/,
 ];
 
-/** The printed number without its known suffixes ("SP2610X15-A" → "SP2610X15"); itself when it has none. */
-export function stripModelSuffix(printed: string): string {
+/**
+ * The printed number without its known suffixes, one suffix at a time ("IN.XE-2-CE rev b" →
+ * "IN.XE-2-CE", "IN.XE-2", "IN.XE"); empty when it has none. Never strips a number down to less than
+ * two characters with a digit.
+ */
+export function modelSuffixForms(printed: string): string[] {
+  const forms: string[] = [];
   let text = printed.trim();
-  for (let round = 0; round < 2; round++) {
-    const before = text;
+  for (let round = 0; round < 3; round++) {
+    let next = text;
     for (const suffix of KNOWN_SUFFIXES) {
-      const next = text.replace(suffix, "");
-      // Never strip a number down to nothing telling.
-      if (next !== text && normalizeModelNumber(next).length >= 4) {
-        text = next;
+      const stripped = text.replace(suffix, "");
+      const key = normalizeModelNumber(stripped);
+      if (stripped !== text && key.length >= 2 && /\d/.test(key)) {
+        next = stripped;
         break;
       }
     }
-    if (text === before) break;
+    if (next === text) break;
+    forms.push(next);
+    text = next;
   }
-  return text;
+  return forms;
+}
+
+/** The printed number without its known suffixes ("SP2610X15-A" → "SP2610X15"); itself when it has none. */
+export function stripModelSuffix(printed: string): string {
+  return modelSuffixForms(printed).at(-1) ?? printed.trim();
 }
 
 export type ModelKeyStrength = 0 | 1 | 2;
@@ -57,13 +69,15 @@ export interface ModelKey {
 export function modelNumberKeys(modelNumber: string, aliases: readonly string[] = []): ModelKey[] {
   const keys = new Map<string, ModelKeyStrength>();
   const add = (key: string, strength: ModelKeyStrength) => {
-    if (key.length < 3) return;
+    if (key.length < 2) return;
     const known = keys.get(key);
     if (known === undefined || strength < known) keys.set(key, strength);
   };
   add(normalizeModelNumber(modelNumber), 0);
   for (const alias of aliases) add(normalizeModelNumber(alias), 1);
-  for (const printed of [modelNumber, ...aliases]) add(normalizeModelNumber(stripModelSuffix(printed)), 2);
+  for (const printed of [modelNumber, ...aliases]) {
+    for (const form of modelSuffixForms(printed)) add(normalizeModelNumber(form), 2);
+  }
   return [...keys].map(([key, strength]) => ({ key, strength }));
 }
 
@@ -74,19 +88,19 @@ export function modelNumberKeys(modelNumber: string, aliases: readonly string[] 
 export function modelQueryKeys(typed: string): string[] {
   const out: string[] = [];
   const add = (key: string) => {
-    if (key.length >= 3 && !out.includes(key)) out.push(key);
+    if (key.length >= 2 && !out.includes(key)) out.push(key);
   };
   const whole = normalizeModelNumber(typed);
   add(whole);
-  add(normalizeModelNumber(stripModelSuffix(typed)));
+  for (const form of modelSuffixForms(typed)) add(normalizeModelNumber(form));
   const bare = whole.replace(/(\d)[a-z]$/, "$1");
-  if (bare.length >= 5) add(bare);
+  if (bare.length >= 3) add(bare);
   return out;
 }
 
 /** Whether a word could be (part of) a model number: letters and digits mixed, or a long number. */
 export function looksLikeModelNumber(word: string): boolean {
   const key = normalizeModelNumber(word);
-  if (key.length < 3) return false;
-  return /\d/.test(key) && (/[a-z]/.test(key) || key.length >= 4);
+  if (key.length < 2) return false;
+  return /\d/.test(key) && (/[a-z]/.test(key) ? true : key.length >= 4);
 }

@@ -3,20 +3,10 @@
  * equipment the parts its exploded diagram numbers, each one a part of the demo catalog (by template
  * and part name) so that everything a drawing names can be bought.
  */
+import type { EquipmentType } from "../../shared/equipment.ts";
 import type { DemoImageKind } from "../images/image-kinds.ts";
 
-export const EQUIPMENT_TYPES = [
-  "pump",
-  "filter",
-  "heater",
-  "heat-pump",
-  "salt-chlorinator",
-  "cleaner",
-  "spa-pack",
-  "light",
-  "automation",
-] as const;
-export type EquipmentTypeKey = (typeof EQUIPMENT_TYPES)[number];
+export type EquipmentTypeKey = EquipmentType;
 
 /** One series: `pattern` with `{c}` replaced by each size's code gives the model numbers. */
 export interface EquipmentSeriesSeed {
@@ -980,15 +970,3 @@ export const equipmentRoles: Readonly<Record<EquipmentTypeKey, readonly Equipmen
 
 /** Brands whose parts fit other brands' equipment (aftermarket): offered as alternatives. */
 export const AFTERMARKET_BRANDS: readonly string[] = ["val-pak", "aladdin", "carvin", "unicel", "pleatco", "filbur"];
-
-export const EQUIPMENT_TYPE_NAMES: Readonly<Record<EquipmentTypeKey, string>> = {
-  pump: "Pump",
-  filter: "Filter",
-  heater: "Heater",
-  "heat-pump": "Heat pump",
-  "salt-chlorinator": "Salt chlorinator",
-  cleaner: "Cleaner",
-  "spa-pack": "Spa pack",
-  light: "Light",
-  automation: "Automation",
-};
