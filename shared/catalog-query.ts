@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  type AttributeFilter,
+  formatAttributeFilter,
+  MAX_ATTRIBUTE_FILTERS,
+  parseAttributeFilter,
+} from "./search-understanding.ts";
 
 // The product list query, shared by the
 // REST API and the pages so both read and write the same URLs and apply the same rules.
@@ -76,6 +82,11 @@ export interface CatalogQuery {
   availableForSaleOnly: boolean;
   /** fits: equipment model handles; only products that fit one of them (alternatives). */
   fits?: string[];
+  /**
+   * a: measured attributes (`a=horsepower_3`), read exactly like the same attribute typed into q.
+   * Absent means none.
+   */
+  attributes?: AttributeFilter[];
 }
 
 /** The median of the allowed page sizes: the mean of the two middle values for an even-sized set. */
@@ -229,6 +240,25 @@ function parseFields(text: string | undefined): CardField[] | null {
   return [...new Set(names)] as CardField[];
 }
 
+/** The `a` values: each must name a known attribute and a value (`horsepower_3`, `speed_variable`). */
+export function parseAttributeFilters(raw: readonly string[]): AttributeFilter[] {
+  const filters: AttributeFilter[] = [];
+  for (const item of raw) {
+    if (item.trim() === "") continue;
+    const filter = parseAttributeFilter(item);
+    if (!filter) {
+      throw new CatalogQueryError(
+        `Invalid attribute filter "${item.slice(0, 60)}": write it as name_value, for example a=horsepower_1.5 or a=speed_variable.`,
+      );
+    }
+    if (!filters.some((f) => f.name === filter.name && f.value === filter.value)) filters.push(filter);
+  }
+  if (filters.length > MAX_ATTRIBUTE_FILTERS) {
+    throw new CatalogQueryError(`Too many attribute filters: at most ${MAX_ATTRIBUTE_FILTERS}.`);
+  }
+  return filters;
+}
+
 export const rawCatalogQuerySchema = z.record(z.string(), queryValue);
 
 /**
@@ -267,6 +297,7 @@ export function parseCatalogQuery(raw: RawCatalogQuery): CatalogQuery {
     availableForSaleOnly:
       parseBoolean("availableForSaleOnly", single("availableForSaleOnly", raw.availableForSaleOnly)) ?? false,
     fits: parseFits(list(raw.fits)),
+    attributes: parseAttributeFilters(list(raw.a)),
   };
 }
 
@@ -330,5 +361,6 @@ export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSea
   if (query.fields) params.set("fields", query.fields.join(","));
   if (query.availableForSaleOnly) params.set("availableForSaleOnly", "true");
   if (query.fits?.length) params.set("fits", query.fits.join(","));
+  for (const attribute of query.attributes ?? []) params.append("a", formatAttributeFilter(attribute));
   return params;
 }

@@ -152,6 +152,7 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     async close() {
       await app.close();
       mail.stop();
+      await services.jobs.stop();
       if (!given) await database.close();
       await dropDatabase?.();
     },
