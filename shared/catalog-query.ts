@@ -266,6 +266,11 @@ export const rawCatalogQuerySchema = z.record(z.string(), queryValue);
  * carry the same parameters). Throws CatalogQueryError with a message for the shopper or developer.
  */
 export function parseCatalogQuery(raw: RawCatalogQuery): CatalogQuery {
+  const fits = parseFits(list(raw.fits));
+  return fits.length > 0 ? { ...parseCatalogFields(raw), fits } : parseCatalogFields(raw);
+}
+
+function parseCatalogFields(raw: RawCatalogQuery): CatalogQuery {
   const q = single("q", raw.q) ?? "";
   if (q.length > MAX_QUERY_LENGTH)
     throw new CatalogQueryError(`q is too long: at most ${MAX_QUERY_LENGTH} characters.`);
@@ -296,7 +301,6 @@ export function parseCatalogQuery(raw: RawCatalogQuery): CatalogQuery {
     fields: parseFields(single("fields", raw.fields)),
     availableForSaleOnly:
       parseBoolean("availableForSaleOnly", single("availableForSaleOnly", raw.availableForSaleOnly)) ?? false,
-    fits: parseFits(list(raw.fits)),
     attributes: parseAttributeFilters(list(raw.a)),
   };
 }
