@@ -3,6 +3,7 @@
  * batches (multi-row inserts with explicit ids, so child rows need no RETURNING round trips),
  * then the denormalised counts. Everything runs in one transaction: a crash leaves no half store.
  */
+
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -60,6 +61,7 @@ import { productTemplates } from "./content/product-templates.ts";
 import { answerers, askers, questionTopics as topicSeeds } from "./content/questions.ts";
 import { SITE_REVIEWS_URL, siteReviews as siteReviewSeeds } from "./content/site-reviews.ts";
 import { searchSynonyms as synonymSeeds } from "./content/synonyms.ts";
+import { seedDemoStaff } from "./demo-staff.ts";
 import { EQUIPMENT_TEMPLATE_KEYS, type EquipmentPartCandidate, insertDemoEquipment } from "./equipment.ts";
 import type { GeneratedProduct } from "./generate-catalog.ts";
 import { DEFAULT_SEED, generateProducts, REFERENCE_DATE } from "./generate-catalog.ts";
@@ -857,6 +859,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     await moveIdentitiesPastSeededIds(t);
   });
 
+  // The demo store's owner (README: "The back office"); never on a real store.
+  await seedDemoStaff(db);
   // Fresh statistics, or the planner guesses from empty tables.
   await db.execute(sql`ANALYZE`);
   return {

@@ -258,7 +258,7 @@ export async function filterProducts(
     ];
     for (const required of tries.slice(0, MAX_ATTRIBUTE_TRIES)) {
       const narrow = planFor(words, head.length, required);
-      const found = await findListing(db, { ...filters, plan: narrow }, extras(words));
+      const found = await findListing(db, { ...filters, plan: narrow, typeHits: true }, extras(words));
       const hits = narrow?.typeNouns.length ? found.typeHits : found.total;
       if (hits === null ? found.total > 0 : hits >= ATTRIBUTE_NARROW_MIN) {
         listing = found;
