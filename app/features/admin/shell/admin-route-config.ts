@@ -9,9 +9,14 @@ export function adminRoutes(): RouteConfigEntry[] {
   return [
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/logout", "routes/admin/logout.tsx"),
+    route("admin/two-step-setup", "routes/admin/login-two-step-setup.tsx"),
+    route("admin/set-password", "routes/admin/login-set-password.tsx"),
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
+      route("staff", "routes/admin/staff.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("account", "routes/admin/staff-account.tsx"),
     ]),
   ];
 }
