@@ -11,12 +11,18 @@ export function adminRoutes(): RouteConfigEntry[] {
     route("admin/logout", "routes/admin/logout.tsx"),
     route("admin/two-step-setup", "routes/admin/login-two-step-setup.tsx"),
     route("admin/set-password", "routes/admin/login-set-password.tsx"),
+    // Printable order documents: outside the shell, a page of their own.
+    route("admin/orders/:id/packing-slip", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-packing-slip" }),
+    route("admin/orders/:id/invoice", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-invoice" }),
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
       route("staff", "routes/admin/staff.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/staff-account.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:id", "routes/admin/orders-detail.tsx"),
+      route("returns", "routes/admin/returns.tsx"),
     ]),
   ];
 }
