@@ -116,7 +116,9 @@ describe("products", () => {
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body.product.id).toBe(created.id);
-    const list = await owner.get<{ products: unknown[]; pageInfo: { total: number } }>("/api/admin/products?q=zephyrite");
+    const list = await owner.get<{ products: unknown[]; pageInfo: { total: number } }>(
+      "/api/admin/products?q=zephyrite",
+    );
     expect(list.body.pageInfo.total).toBe(1);
     const other = await owner.call("POST", "/api/admin/products", newProduct({ title: "Other" }), {
       "idempotency-key": "create-zephyrite-1",
@@ -135,9 +137,9 @@ describe("products", () => {
     });
     expect(answer.status).toBe(200);
     await within2s(async () => {
-      const detail = await store.json<{ product: { Variants: Array<{ id: number; price: number; availableQuantity: number }> } }>(
-        `/api/products/handle/${created.handle}`,
-      );
+      const detail = await store.json<{
+        product: { Variants: Array<{ id: number; price: number; availableQuantity: number }> };
+      }>(`/api/products/handle/${created.handle}`);
       const variants = detail.body.product.Variants;
       return (
         variants.find((variant) => variant.id === first.id)?.price === 459.5 &&
@@ -147,7 +149,9 @@ describe("products", () => {
     });
     const html = await (await store.get(`/products/${created.handle}`)).text();
     expect(html).toContain("459.50");
-    const search = await store.json<{ products: Array<{ id: number; price: number }> }>("/api/products/filter?q=zephyrite");
+    const search = await store.json<{ products: Array<{ id: number; price: number }> }>(
+      "/api/products/filter?q=zephyrite",
+    );
     expect(search.body.products.find((product) => product.id === created.id)?.price).toBe(459.5);
   });
 
@@ -171,7 +175,9 @@ describe("products", () => {
   });
 
   it("uploads an image, resizes it to the storefront's widths and serves it with a year's cache", async () => {
-    const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#0b3d63" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#0b3d63" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "pump.png");
     const response = await store.get(`/api/admin/products/${created.id}/images`, {
@@ -188,7 +194,9 @@ describe("products", () => {
       expect(variant.headers.get("cache-control")).toContain("immutable");
       expect((await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).width).toBe(width);
     }
-    const detail = await store.json<{ product: { imageUrl: string } }>(`/api/products/handle/zephyrite-booster-pump-075hp`);
+    const detail = await store.json<{ product: { imageUrl: string } }>(
+      `/api/products/handle/zephyrite-booster-pump-075hp`,
+    );
     expect(detail.body.product.imageUrl).toBe(image.url);
 
     const notAnImage = new FormData();
@@ -208,9 +216,16 @@ describe("products", () => {
     expect(read.body.product.id).toBe(created.id);
     const write = await support.call("PUT", `/api/admin/products/${created.id}`, newProduct());
     expect(write.status).toBe(403);
-    const bulk = await support.call("POST", "/api/admin/products/bulk", { action: "unpublish", productIds: [created.id] });
+    const bulk = await support.call("POST", "/api/admin/products/bulk", {
+      action: "unpublish",
+      productIds: [created.id],
+    });
     expect(bulk.status).toBe(403);
-    const stock = await support.call("POST", "/api/admin/stock/adjustments", { variantId: created.variants[0].id, delta: 1, reason: "received" });
+    const stock = await support.call("POST", "/api/admin/stock/adjustments", {
+      variantId: created.variants[0].id,
+      delta: 1,
+      reason: "received",
+    });
     expect(stock.status).toBe(403);
   });
 
@@ -223,7 +238,11 @@ describe("products", () => {
     expect(bad.body.error).toContain("title: Enter a title");
     expect(bad.body.error).toContain("variants.0.sku: Enter a SKU");
     expect(bad.body.error).toContain("variants.0.price: cannot be negative");
-    const taken = await owner.call<{ error: string }>("POST", "/api/admin/products", newProduct({ title: "Copy", handle: "copy-one" }));
+    const taken = await owner.call<{ error: string }>(
+      "POST",
+      "/api/admin/products",
+      newProduct({ title: "Copy", handle: "copy-one" }),
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.error).toContain('the SKU "ZBP-115" is already used');
     const missing = await owner.call<{ error: string }>("PUT", "/api/admin/products/999999", newProduct());
@@ -247,7 +266,9 @@ describe("products", () => {
     expect(price.body.result.changed).toEqual([created.id]);
     await owner.call("POST", "/api/admin/products/bulk", { action: "publish", productIds: [created.id] });
     await within2s(async () => {
-      const detail = await store.json<{ product?: { price: number } }>("/api/products/handle/zephyrite-booster-pump-075hp");
+      const detail = await store.json<{ product?: { price: number } }>(
+        "/api/products/handle/zephyrite-booster-pump-075hp",
+      );
       return detail.status === 200 && detail.body.product?.price === 449.99;
     });
   });
@@ -268,19 +289,29 @@ describe("stock", () => {
     );
     expect(adjusted.status).toBe(201);
     expect(adjusted.body.adjustment.resultingStock).toBe(25);
-    const replay = await manager.call("POST", "/api/admin/stock/adjustments", { variantId, delta: 24, reason: "received", note: "PO 1182" }, {
-      "idempotency-key": "receive-gk-1",
-    });
-    expect(replay.status).toBe(201);
-    const history = await support.get<{ variant: { stock: number }; history: Array<{ reason: string; delta: number }> }>(
-      `/api/admin/stock/variants/${variantId}`,
+    const replay = await manager.call(
+      "POST",
+      "/api/admin/stock/adjustments",
+      { variantId, delta: 24, reason: "received", note: "PO 1182" },
+      {
+        "idempotency-key": "receive-gk-1",
+      },
     );
+    expect(replay.status).toBe(201);
+    const history = await support.get<{
+      variant: { stock: number };
+      history: Array<{ reason: string; delta: number }>;
+    }>(`/api/admin/stock/variants/${variantId}`);
     expect(history.body.variant.stock).toBe(25);
     expect(history.body.history.map((row) => [row.reason, row.delta])).toEqual([
       ["received", 24],
       ["product_edit", 1],
     ]);
-    const other = await manager.call<{ error: string }>("POST", "/api/admin/stock/adjustments", { variantId, delta: -1, reason: "other" });
+    const other = await manager.call<{ error: string }>("POST", "/api/admin/stock/adjustments", {
+      variantId,
+      delta: -1,
+      reason: "other",
+    });
     expect(other.status).toBe(400);
     expect(other.body.error).toContain("note");
     await manager.call("POST", "/api/admin/stock/adjustments", { variantId, delta: -22, reason: "count_correction" });
@@ -291,17 +322,25 @@ describe("stock", () => {
 
 describe("categories and brands", () => {
   it("renames and moves a category; the storefront's category listing follows within 2 s", async () => {
-    const parent = await owner.call<{ category: { id: number; level: number } }>("POST", "/api/admin/categories", { title: "Pool Equipment" });
+    const parent = await owner.call<{ category: { id: number; level: number } }>("POST", "/api/admin/categories", {
+      title: "Pool Equipment",
+    });
     const moved = await owner.call<{ category: { parentId: number; level: number; title: string } }>(
       "PUT",
       `/api/admin/categories/${categoryId}`,
       { title: "Booster & Cleaner Pumps", parentId: parent.body.category.id },
     );
     expect(moved.status).toBe(200);
-    expect(moved.body.category).toMatchObject({ parentId: parent.body.category.id, level: 2, title: "Booster & Cleaner Pumps" });
+    expect(moved.body.category).toMatchObject({
+      parentId: parent.body.category.id,
+      level: 2,
+      title: "Booster & Cleaner Pumps",
+    });
     // The parent now lists its new subcategory's products.
     await within2s(async () => {
-      const listing = await store.json<{ products: Array<{ title: string }> }>(`/api/products/filter?c=${parent.body.category.id}`);
+      const listing = await store.json<{ products: Array<{ title: string }> }>(
+        `/api/products/filter?c=${parent.body.category.id}`,
+      );
       return listing.body.products.some((product) => product.title === "Zephyrite Booster Pump");
     });
     const cycle = await owner.call<{ error: string }>("POST", `/api/admin/categories/${parent.body.category.id}/move`, {

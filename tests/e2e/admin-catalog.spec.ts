@@ -52,9 +52,19 @@ test("an owner creates, publishes and changes a product; shoppers see it within 
   const productId = Number(page.url().split("/").at(-1));
 
   // An uploaded image.
-  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#0891b2" } }).png().toBuffer();
-  await page.getByLabel("Upload product images").setInputFiles({ name: "cartridge.png", mimeType: "image/png", buffer: png });
-  await expect(page.getByRole("img").filter({ has: page.locator("[src*='/img/uploads/']") }).or(page.locator("img[src*='/img/uploads/']")).first()).toBeVisible();
+  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#0891b2" } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel("Upload product images")
+    .setInputFiles({ name: "cartridge.png", mimeType: "image/png", buffer: png });
+  await expect(
+    page
+      .getByRole("img")
+      .filter({ has: page.locator("[src*='/img/uploads/']") })
+      .or(page.locator("img[src*='/img/uploads/']"))
+      .first(),
+  ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/editor-1280.png`, fullPage: true });
 
   // Publish; the storefront's search finds it within 2 seconds and its page shows the image.
@@ -65,7 +75,9 @@ test("an owner creates, publishes and changes a product; shoppers see it within 
   await expect
     .poll(
       async () => {
-        const found = (await (await request.get(`/api/products/filter?q=${word}`)).json()) as { products: Array<{ id: number }> };
+        const found = (await (await request.get(`/api/products/filter?q=${word}`)).json()) as {
+          products: Array<{ id: number }>;
+        };
         return found.products.some((product) => product.id === productId);
       },
       { timeout: 2_000, intervals: [50, 100, 200] },
@@ -108,7 +120,11 @@ test("an owner creates, publishes and changes a product; shoppers see it within 
     await expect(page.getByLabel("Title")).toHaveValue(`${word} Cartridge Filter`);
     await page.screenshot({ path: `${SHOTS}/editor-${width}.png`, fullPage: true });
     await page.goto("/admin/categories");
-    await page.getByRole("button", { name: /.+/ }).filter({ hasText: /Pumps|Filters|Equipment/ }).first().click();
+    await page
+      .getByRole("button", { name: /.+/ })
+      .filter({ hasText: /Pumps|Filters|Equipment/ })
+      .first()
+      .click();
     await page.screenshot({ path: `${SHOTS}/categories-${width}.png`, fullPage: true });
     await page.goto("/admin/stock");
     await page.screenshot({ path: `${SHOTS}/stock-${width}.png`, fullPage: true });

@@ -58,9 +58,15 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Brands</caption>
             <thead className="border-b border-line bg-surface text-xs font-semibold text-muted uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2">Brand</th>
-                <th scope="col" className="px-3 py-2">Handle</th>
-                <th scope="col" className="px-3 py-2 text-right">Published products</th>
+                <th scope="col" className="px-3 py-2">
+                  Brand
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Handle
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Published products
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -72,9 +78,16 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
                 </tr>
               ) : null}
               {brands.map((brand) => (
-                <tr key={brand.id} className={`border-b border-line last:border-b-0 ${brand.id === selectedId ? "bg-aqua-100/40" : ""}`}>
+                <tr
+                  key={brand.id}
+                  className={`border-b border-line last:border-b-0 ${brand.id === selectedId ? "bg-aqua-100/40" : ""}`}
+                >
                   <td className="px-3 py-2">
-                    <button type="button" className="min-h-8 text-left font-semibold text-aqua-600 hover:underline" onClick={() => choose(brand.id)}>
+                    <button
+                      type="button"
+                      className="min-h-8 text-left font-semibold text-aqua-600 hover:underline"
+                      onClick={() => choose(brand.id)}
+                    >
                       {brand.name}
                     </button>
                   </td>
@@ -98,7 +111,9 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
             />
           ) : (
             <Panel>
-              <p className="text-muted">Choose a brand to change it{canWrite ? ', or add one with "New brand"' : ""}.</p>
+              <p className="text-muted">
+                Choose a brand to change it{canWrite ? ', or add one with "New brand"' : ""}.
+              </p>
             </Panel>
           )}
         </div>
@@ -107,7 +122,15 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function BrandForm({ brand, canWrite, onSaved }: { brand: Brand | null; canWrite: boolean; onSaved: (id: number) => void }) {
+function BrandForm({
+  brand,
+  canWrite,
+  onSaved,
+}: {
+  brand: Brand | null;
+  canWrite: boolean;
+  onSaved: (id: number) => void;
+}) {
   const initial: BrandInput = {
     name: brand?.name ?? "",
     handle: brand?.handle ?? "",
@@ -130,12 +153,22 @@ function BrandForm({ brand, canWrite, onSaved }: { brand: Brand | null; canWrite
       >
         <fieldset disabled={!canWrite} className="space-y-4">
           <FormField name="name" label="Name" required />
-          <FormField name="handle" label="Handle" hint="The end of the brand page's address. Blank: made from the name." />
+          <FormField
+            name="handle"
+            label="Handle"
+            hint="The end of the brand page's address. Blank: made from the name."
+          />
           <Controller
             control={form.control}
             name="logoUrl"
             render={({ field, fieldState }) => (
-              <ImageUrlField label="Logo" value={field.value ?? null} onChange={field.onChange} readOnly={!canWrite} error={fieldState.error?.message} />
+              <ImageUrlField
+                label="Logo"
+                value={field.value ?? null}
+                onChange={field.onChange}
+                readOnly={!canWrite}
+                error={fieldState.error?.message}
+              />
             )}
           />
           <div>
@@ -158,7 +191,11 @@ function BrandForm({ brand, canWrite, onSaved }: { brand: Brand | null; canWrite
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2">
             {brand ? (
-              <Link to={`/brands/${brand.handle}`} target="_blank" className="text-sm font-semibold text-aqua-600 hover:underline">
+              <Link
+                to={`/brands/${brand.handle}`}
+                target="_blank"
+                className="text-sm font-semibold text-aqua-600 hover:underline"
+              >
                 View in store
               </Link>
             ) : (

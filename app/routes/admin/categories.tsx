@@ -155,7 +155,9 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
             />
           ) : (
             <Panel>
-              <p className="text-muted">Choose a category to change it{canWrite ? ', or add one with "New category"' : ""}.</p>
+              <p className="text-muted">
+                Choose a category to change it{canWrite ? ', or add one with "New category"' : ""}.
+              </p>
             </Panel>
           )}
         </div>
@@ -213,7 +215,11 @@ function CategoryForm({
       >
         <fieldset disabled={!canWrite} className="space-y-4">
           <FormField name="title" label="Name" required />
-          <FormField name="handle" label="Handle" hint="The end of the category's address. Blank: made from the name." />
+          <FormField
+            name="handle"
+            label="Handle"
+            hint="The end of the category's address. Blank: made from the name."
+          />
           <div>
             <label htmlFor="category-parent" className="mb-1 block text-sm font-semibold text-ink">
               Parent
@@ -221,7 +227,9 @@ function CategoryForm({
             <select
               id="category-parent"
               className="min-h-11 w-full rounded-md border border-line bg-white px-3"
-              {...form.register("parentId", { setValueAs: (value) => (value === "" || value === null ? null : Number(value)) })}
+              {...form.register("parentId", {
+                setValueAs: (value) => (value === "" || value === null ? null : Number(value)),
+              })}
             >
               <option value="">None (top level)</option>
               {labels
@@ -266,13 +274,19 @@ function CategoryForm({
           />
           <div className="flex flex-wrap items-center justify-between gap-2">
             {category ? (
-              <Link to={`${collectionsPath}/${category.handle}`} target="_blank" className="text-sm font-semibold text-aqua-600 hover:underline">
+              <Link
+                to={`${collectionsPath}/${category.handle}`}
+                target="_blank"
+                className="text-sm font-semibold text-aqua-600 hover:underline"
+              >
                 View in store
               </Link>
             ) : (
               <span />
             )}
-            {canWrite ? <SubmitButton busyLabel="Saving...">{category ? "Save category" : "Add category"}</SubmitButton> : null}
+            {canWrite ? (
+              <SubmitButton busyLabel="Saving...">{category ? "Save category" : "Add category"}</SubmitButton>
+            ) : null}
           </div>
         </fieldset>
       </AdminForm>

@@ -18,12 +18,16 @@ export async function loader(args: Route.LoaderArgs) {
   const store = services.config.store;
   const creating = args.params.id === undefined;
   if (creating && !staffCan(staff, "catalog:write")) {
-    throw data({ message: "Your role can look at products but not add them. Ask a manager or the owner." }, { status: 403 });
+    throw data(
+      { message: "Your role can look at products but not add them. Ask a manager or the owner." },
+      { status: 403 },
+    );
   }
   let product = null;
   if (!creating) {
     const id = Number(args.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw data({ message: "There is no product at this address." }, { status: 404 });
+    if (!Number.isSafeInteger(id) || id <= 0)
+      throw data({ message: "There is no product at this address." }, { status: 404 });
     try {
       product = toEditorProduct(await loadProductForEditing(db, id));
     } catch {

@@ -9,11 +9,7 @@ import { displayCurrency } from "../../../shared/store-config.ts";
 import { Notice } from "../../components/ui/notice.tsx";
 import { requireStaffPage, staffCan } from "../../features/admin/admin-session.server.ts";
 import { BulkActions } from "../../features/admin/catalog/bulk-actions.tsx";
-import {
-  listBrands,
-  listCategories,
-  listProductsForAdmin,
-} from "../../features/admin/catalog/catalog-admin.server.ts";
+import { listBrands, listCategories, listProductsForAdmin } from "../../features/admin/catalog/catalog-admin.server.ts";
 import { categoryLabels } from "../../features/admin/catalog/catalog-types.ts";
 import { ProductTable } from "../../features/admin/catalog/product-table.tsx";
 import { PageHeader } from "../../features/admin/ui/page-header.tsx";
@@ -34,7 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     page,
     query,
-    queryError: parsed.success ? null : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
+    queryError: parsed.success
+      ? null
+      : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
     categories: categoryLabels(categories),
     brands: brands.map((brand) => ({ id: brand.id, name: brand.name })),
     canWrite: staffCan(staff, "catalog:write"),
@@ -61,6 +59,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
     .map(Number);
   // A new page of results starts with nothing selected.
   const listKey = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is what the selection belongs to.
   useEffect(() => setSelection({}), [listKey]);
 
   const pageLink = (target: number) => {
@@ -85,7 +84,9 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      {queryError ? <Notice tone="warning">Some filters in the address were not understood ({queryError}) and were left out.</Notice> : null}
+      {queryError ? (
+        <Notice tone="info">Some filters in the address were not understood ({queryError}) and were left out.</Notice>
+      ) : null}
       <Form
         method="get"
         role="search"
@@ -171,7 +172,10 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      <div aria-busy={navigation.state === "loading"} className={navigation.state === "loading" ? "opacity-70" : undefined}>
+      <div
+        aria-busy={navigation.state === "loading"}
+        className={navigation.state === "loading" ? "opacity-70" : undefined}
+      >
         <ProductTable
           rows={page.products}
           currency={currency}

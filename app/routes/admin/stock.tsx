@@ -5,7 +5,11 @@ import { useId, useState } from "react";
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { STOCK_REASON_LABELS, STOCK_REASONS, stockAdjustmentSchema } from "../../../shared/admin/catalog.ts";
 import { requireStaffPage, staffCan } from "../../features/admin/admin-session.server.ts";
-import { findStockVariant, listStockVariants, stockHistory } from "../../features/admin/catalog/catalog-admin.server.ts";
+import {
+  findStockVariant,
+  listStockVariants,
+  stockHistory,
+} from "../../features/admin/catalog/catalog-admin.server.ts";
 import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
 import { Notice, toast } from "../../features/admin/ui/toast.ts";
@@ -80,10 +84,18 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">{q ? "Variants found" : "Low stock"}</caption>
             <thead className="border-b border-line bg-surface text-xs font-semibold text-muted uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2">Product</th>
-                <th scope="col" className="px-3 py-2">SKU</th>
-                <th scope="col" className="px-3 py-2 text-right">Stock</th>
-                <th scope="col" className="px-3 py-2 text-right">Low at</th>
+                <th scope="col" className="px-3 py-2">
+                  Product
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  SKU
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Stock
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Low at
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -103,12 +115,18 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
                     <Link to={link(variant.variantId)} className="font-semibold text-aqua-600 hover:underline">
                       {variant.productTitle}
                     </Link>
-                    {variant.variantTitle !== "Default Title" ? <p className="text-xs text-muted">{variant.variantTitle}</p> : null}
+                    {variant.variantTitle !== "Default Title" ? (
+                      <p className="text-xs text-muted">{variant.variantTitle}</p>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2 font-mono">{variant.sku}</td>
-                  <td className={`px-3 py-2 text-right tabular font-semibold ${variant.stock <= 0 ? "text-sale" : variant.stock <= variant.threshold ? "text-amber-800" : ""}`}>
+                  <td
+                    className={`px-3 py-2 text-right tabular font-semibold ${variant.stock <= 0 ? "text-sale" : variant.stock <= variant.threshold ? "text-amber-800" : ""}`}
+                  >
                     {variant.stock}
-                    {variant.backorder ? <span className="ml-1 text-xs font-normal text-muted">(backorder)</span> : null}
+                    {variant.backorder ? (
+                      <span className="ml-1 text-xs font-normal text-muted">(backorder)</span>
+                    ) : null}
                   </td>
                   <td className="px-3 py-2 text-right tabular text-muted">{variant.threshold}</td>
                 </tr>
@@ -146,10 +164,17 @@ function VariantStock({ selected, canAdjust }: { selected: Selected; canAdjust: 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const input = { variantId: variant.variantId, delta: delta.trim() === "" ? Number.NaN : Number(delta), reason, note };
+    const input = {
+      variantId: variant.variantId,
+      delta: delta.trim() === "" ? Number.NaN : Number(delta),
+      reason,
+      note,
+    };
     const parsed = stockAdjustmentSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "delta"), issue.message])));
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "delta"), issue.message])),
+      );
       return;
     }
     setErrors({});
@@ -254,11 +279,21 @@ function VariantStock({ selected, canAdjust }: { selected: Selected; canAdjust: 
               <caption className="sr-only">Stock history</caption>
               <thead className="text-xs font-semibold text-muted uppercase">
                 <tr>
-                  <th scope="col" className="py-1 pr-2">When</th>
-                  <th scope="col" className="py-1 pr-2">Who</th>
-                  <th scope="col" className="py-1 pr-2">Reason</th>
-                  <th scope="col" className="py-1 pr-2 text-right">Change</th>
-                  <th scope="col" className="py-1 text-right">Left</th>
+                  <th scope="col" className="py-1 pr-2">
+                    When
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Who
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Reason
+                  </th>
+                  <th scope="col" className="py-1 pr-2 text-right">
+                    Change
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Left
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -19,12 +19,16 @@ describe("uploaded images", () => {
   });
 
   it("writes the full image and every srcset width as WebP, named by content", async () => {
-    const png = await sharp({ create: { width: 1000, height: 500, channels: 4, background: "#ea580c" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1000, height: 500, channels: 4, background: "#ea580c" } })
+      .png()
+      .toBuffer();
     const image = await storeCatalogImage({ body: png, uploadsDir: dir });
     expect(image).toMatchObject({ width: 1000, height: 500 });
     const files = readdirSync(join(dir, "banners"));
     expect(files).toHaveLength(9);
-    const small = await sharp(join(dir, "banners", files.find((name) => name.endsWith("_80x.webp")) as string)).metadata();
+    const small = await sharp(
+      join(dir, "banners", files.find((name) => name.endsWith("_80x.webp")) as string),
+    ).metadata();
     expect(small).toMatchObject({ format: "webp", width: 80, height: 40 });
     // The same bytes again land on the same address.
     expect((await storeCatalogImage({ body: png, uploadsDir: dir })).url).toBe(image.url);

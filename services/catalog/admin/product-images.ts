@@ -74,8 +74,12 @@ async function writeImageFiles(folder: string, body: Buffer): Promise<{ name: st
 }
 
 /** A category banner or brand logo: stored like a product image; its address goes into the category or brand form. */
-export async function storeCatalogImage(input: { body: Buffer; uploadsDir: string }): Promise<{ url: string; width: number; height: number }> {
-  if (input.body.length > MAX_IMAGE_BYTES) throw new InvalidInput(`Images may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
+export async function storeCatalogImage(input: {
+  body: Buffer;
+  uploadsDir: string;
+}): Promise<{ url: string; width: number; height: number }> {
+  if (input.body.length > MAX_IMAGE_BYTES)
+    throw new InvalidInput(`Images may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
   const { name, width, height } = await writeImageFiles(join(input.uploadsDir, "banners"), input.body);
   return { url: `${UPLOADED_IMAGE_PREFIX}banners/${name}.webp`, width, height };
 }

@@ -32,7 +32,12 @@ export function BulkActions({
   const id = useId();
   const count = selectedIds.length;
   const noun = count === 1 ? "product" : "products";
-  if (count === 0) return <p className="mb-3 text-sm text-muted">Select products to publish, unpublish, reprice or restock them together.</p>;
+  if (count === 0)
+    return (
+      <p className="mb-3 text-sm text-muted">
+        Select products to publish, unpublish, reprice or restock them together.
+      </p>
+    );
 
   async function run(kind: Kind) {
     let body: BulkAction;
@@ -53,10 +58,13 @@ export function BulkActions({
     } else {
       body = { action: kind, productIds: selectedIds };
     }
-    const { result } = await adminApi<{ result: { changed: number[]; unchanged: number[] } }>("/api/admin/products/bulk", {
-      method: "POST",
-      body,
-    });
+    const { result } = await adminApi<{ result: { changed: number[]; unchanged: number[] } }>(
+      "/api/admin/products/bulk",
+      {
+        method: "POST",
+        body,
+      },
+    );
     const changed = result.changed.length;
     toast.success(
       `${TITLES[kind]}: ${changed} ${changed === 1 ? "product" : "products"} changed${result.unchanged.length ? `, ${result.unchanged.length} already as asked` : ""}.`,
@@ -64,7 +72,7 @@ export function BulkActions({
     onDone();
   }
 
-  function describe(kind: Kind): string {
+  function explain(kind: Kind): string {
     switch (kind) {
       case "publish":
         return `The ${count} selected ${noun} will show in the store (search, category pages and their own pages) at once.`;
@@ -78,7 +86,10 @@ export function BulkActions({
   }
 
   return (
-    <div className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-aqua-500 bg-aqua-100/40 px-3 py-2" role="region" aria-label="Bulk actions">
+    <section
+      className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-aqua-500 bg-aqua-100/40 px-3 py-2"
+      aria-label="Bulk actions"
+    >
       <p className="mr-2 font-semibold">
         {count} {noun} selected
       </p>
@@ -105,7 +116,7 @@ export function BulkActions({
             setInputError(null);
           }}
           title={TITLES[kind]}
-          description={describe(kind)}
+          description={explain(kind)}
           confirmLabel={`${TITLES[kind]} (${count})`}
           onConfirm={() => run(kind)}
         >
@@ -114,16 +125,30 @@ export function BulkActions({
               <legend className="mb-1 text-sm font-semibold">Change by</legend>
               <div className="flex gap-4">
                 <label className="flex items-center gap-2">
-                  <input type="radio" name={`${id}-mode`} checked={mode === "percent"} onChange={() => setMode("percent")} className="size-5 accent-aqua-600" />
+                  <input
+                    type="radio"
+                    name={`${id}-mode`}
+                    checked={mode === "percent"}
+                    onChange={() => setMode("percent")}
+                    className="size-5 accent-aqua-600"
+                  />
                   Percent
                 </label>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name={`${id}-mode`} checked={mode === "amount"} onChange={() => setMode("amount")} className="size-5 accent-aqua-600" />
+                  <input
+                    type="radio"
+                    name={`${id}-mode`}
+                    checked={mode === "amount"}
+                    onChange={() => setMode("amount")}
+                    className="size-5 accent-aqua-600"
+                  />
                   Amount
                 </label>
               </div>
               <label htmlFor={`${id}-value`} className="block text-sm font-semibold">
-                {mode === "percent" ? "Percent (10 raises by 10 %, -15 lowers by 15 %)" : "Amount (5 adds 5.00, -2.50 takes 2.50 off)"}
+                {mode === "percent"
+                  ? "Percent (10 raises by 10 %, -15 lowers by 15 %)"
+                  : "Amount (5 adds 5.00, -2.50 takes 2.50 off)"}
               </label>
               <input
                 id={`${id}-value`}
@@ -152,6 +177,6 @@ export function BulkActions({
           ) : null}
         </ConfirmDialog>
       ))}
-    </div>
+    </section>
   );
 }

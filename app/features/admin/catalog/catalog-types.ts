@@ -16,7 +16,11 @@ export function categoryLabels(categories: readonly CategoryOption[]): Array<{ i
   const byId = new Map(categories.map((category) => [category.id, category]));
   return categories.map((category) => {
     const path: string[] = [];
-    for (let current: CategoryOption | undefined = category; current; current = current.parentId ? byId.get(current.parentId) : undefined) {
+    for (
+      let current: CategoryOption | undefined = category;
+      current;
+      current = current.parentId ? byId.get(current.parentId) : undefined
+    ) {
       path.unshift(current.title);
       if (path.length > 6) break;
     }

@@ -35,7 +35,8 @@ export function ImageUrlField({
         headers: { accept: "application/json", "idempotency-key": crypto.randomUUID() },
       });
       const body = (await response.json().catch(() => null)) as { image?: { url: string }; error?: string } | null;
-      if (!response.ok || !body?.image) throw new AdminApiError(body?.error ?? `The upload failed (${response.status}).`, response.status);
+      if (!response.ok || !body?.image)
+        throw new AdminApiError(body?.error ?? `The upload failed (${response.status}).`, response.status);
       onChange(body.image.url);
     } catch (caught) {
       setFailure(messageOf(caught, "The upload failed."));
@@ -50,7 +51,11 @@ export function ImageUrlField({
         {label}
       </label>
       {value ? (
-        <img src={imageUrlForWidth(value, 480)} alt="" className="mb-2 max-h-32 w-full rounded border border-line bg-white object-contain" />
+        <img
+          src={imageUrlForWidth(value, 480)}
+          alt=""
+          className="mb-2 max-h-32 w-full rounded border border-line bg-white object-contain"
+        />
       ) : null}
       <div className="flex flex-wrap gap-2">
         <input

@@ -59,7 +59,9 @@ export function ImagesPanel({
     const list = [...files];
     const refused = list.filter((file) => !ACCEPT.split(",").includes(file.type) || file.size > MAX_BYTES);
     if (refused.length > 0) {
-      setError(`${refused.map((file) => file.name).join(", ")}: images must be JPEG, PNG, WebP, GIF or AVIF, at most 10 MB.`);
+      setError(
+        `${refused.map((file) => file.name).join(", ")}: images must be JPEG, PNG, WebP, GIF or AVIF, at most 10 MB.`,
+      );
     }
     let current = images;
     for (const file of list.filter((candidate) => !refused.includes(candidate))) {
@@ -175,13 +177,30 @@ export function ImagesPanel({
               </div>
               {readOnly ? null : (
                 <div className="flex shrink-0 gap-1">
-                  <button type="button" className="btn-secondary min-h-9 px-2" aria-label={`Move image ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                  <button
+                    type="button"
+                    className="btn-secondary min-h-9 px-2"
+                    aria-label={`Move image ${index + 1} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                  >
                     <ArrowUp size={16} aria-hidden="true" />
                   </button>
-                  <button type="button" className="btn-secondary min-h-9 px-2" aria-label={`Move image ${index + 1} down`} disabled={index === images.length - 1} onClick={() => move(index, 1)}>
+                  <button
+                    type="button"
+                    className="btn-secondary min-h-9 px-2"
+                    aria-label={`Move image ${index + 1} down`}
+                    disabled={index === images.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
                     <ArrowDown size={16} aria-hidden="true" />
                   </button>
-                  <button type="button" className="btn-secondary min-h-9 px-2 text-sale" aria-label={`Delete image ${index + 1}`} onClick={() => void remove(image)}>
+                  <button
+                    type="button"
+                    className="btn-secondary min-h-9 px-2 text-sale"
+                    aria-label={`Delete image ${index + 1}`}
+                    onClick={() => void remove(image)}
+                  >
                     <Trash2 size={16} aria-hidden="true" />
                   </button>
                 </div>
@@ -191,7 +210,9 @@ export function ImagesPanel({
         </ol>
       ) : null}
       {readOnly ? (
-        images.length === 0 ? <p className="text-muted">No images.</p> : null
+        images.length === 0 ? (
+          <p className="text-muted">No images.</p>
+        ) : null
       ) : (
         // biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is also operable with its button.
         <div
@@ -206,7 +227,12 @@ export function ImagesPanel({
         >
           <ImagePlus aria-hidden="true" size={28} className="text-muted" />
           <p className="text-sm text-muted">Drop images here, or</p>
-          <button type="button" className="btn-secondary" onClick={() => inputRef.current?.click()} disabled={busy !== null}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => inputRef.current?.click()}
+            disabled={busy !== null}
+          >
             {busy ?? "Choose images"}
           </button>
           <input
@@ -222,7 +248,9 @@ export function ImagesPanel({
               event.target.value = "";
             }}
           />
-          <p className="text-xs text-muted">JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each. The first image is the main one.</p>
+          <p className="text-xs text-muted">
+            JPEG, PNG, WebP, GIF or AVIF, up to 10 MB each. The first image is the main one.
+          </p>
         </div>
       )}
     </div>

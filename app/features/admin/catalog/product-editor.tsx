@@ -39,6 +39,7 @@ export interface EditorProduct {
 }
 
 type Form = UseFormReturn<ProductInput, unknown, ProductValues>;
+type VariantField = "sku" | "price" | "compareAtPrice" | "cost" | "weightGrams" | "stock" | "lowStockThreshold";
 
 export const NEW_PRODUCT_VALUES: ProductInput = {
   title: "",
@@ -77,7 +78,8 @@ const cellInput =
   "min-h-10 w-full min-w-20 rounded-md border border-line bg-white px-2 text-sm tabular focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500 disabled:bg-surface aria-invalid:border-sale";
 
 const numberOrNull = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
-const numberOrNaN = (value: unknown) => (value === "" || value === null || value === undefined ? Number.NaN : Number(value));
+const numberOrNaN = (value: unknown) =>
+  value === "" || value === null || value === undefined ? Number.NaN : Number(value);
 
 function errorAt(errors: unknown, name: string): string | undefined {
   const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
@@ -281,10 +283,17 @@ export function ProductEditor({
 
   async function save(values: ProductValues) {
     try {
-      const { product: saved } = await adminApi<{ product: EditorProduct["values"] & { id: number; handle: string; status: "draft" | "published"; images: PanelImage[] } }>(
-        current ? `/api/admin/products/${current.id}` : "/api/admin/products",
-        { method: current ? "PUT" : "POST", body: values },
-      );
+      const { product: saved } = await adminApi<{
+        product: EditorProduct["values"] & {
+          id: number;
+          handle: string;
+          status: "draft" | "published";
+          images: PanelImage[];
+        };
+      }>(current ? `/api/admin/products/${current.id}` : "/api/admin/products", {
+        method: current ? "PUT" : "POST",
+        body: values,
+      });
       const next = toEditorProduct(saved);
       form.reset(next.values);
       setCurrent(next);
@@ -316,7 +325,9 @@ export function ProductEditor({
                 <ExternalLink size={14} aria-hidden="true" />
               </a>
             ) : null}
-            {current && current.status === "draft" ? <span className="text-muted">Draft: shoppers cannot see it yet.</span> : null}
+            {current && current.status === "draft" ? (
+              <span className="text-muted">Draft: shoppers cannot see it yet.</span>
+            ) : null}
             {isDirty && !readOnly ? <span className="font-semibold text-amber-800">Unsaved changes</span> : null}
           </div>
           {readOnly ? (
@@ -333,7 +344,9 @@ export function ProductEditor({
           )}
         </div>
         {readOnly ? (
-          <Notice tone="info">Your role can look at products but not change them. Ask a manager or the owner for changes.</Notice>
+          <Notice tone="info">
+            Your role can look at products but not change them. Ask a manager or the owner for changes.
+          </Notice>
         ) : null}
         {typeof rootError === "string" ? (
           <div role="alert">
@@ -382,15 +395,30 @@ export function ProductEditor({
                 <Field label="SEO title" name="seoTitle" id={`${id}-seo-title`} hint="Blank: the product's title.">
                   <input id={`${id}-seo-title`} className={inputClass} {...form.register("seoTitle")} />
                 </Field>
-                <Field label="SEO description" name="seoDescription" id={`${id}-seo-description`} hint="About 150 characters shown under the title in search results.">
-                  <textarea id={`${id}-seo-description`} rows={3} className={`${inputClass} py-2`} {...form.register("seoDescription")} />
+                <Field
+                  label="SEO description"
+                  name="seoDescription"
+                  id={`${id}-seo-description`}
+                  hint="About 150 characters shown under the title in search results."
+                >
+                  <textarea
+                    id={`${id}-seo-description`}
+                    rows={3}
+                    className={`${inputClass} py-2`}
+                    {...form.register("seoDescription")}
+                  />
                 </Field>
               </div>
             </Panel>
           </div>
           <div className="min-w-0 space-y-4">
             <Panel title="Status">
-              <Field label="Visibility" name="status" id={`${id}-status`} hint={status === "published" ? "Shoppers see it within seconds of saving." : "Only staff see a draft."}>
+              <Field
+                label="Visibility"
+                name="status"
+                id={`${id}-status`}
+                hint={status === "published" ? "Shoppers see it within seconds of saving." : "Only staff see a draft."}
+              >
                 <select id={`${id}-status`} className={inputClass} {...form.register("status")}>
                   <option value="draft">Draft</option>
                   <option value="published">Published</option>
@@ -414,20 +442,44 @@ export function ProductEditor({
                   </select>
                 </Field>
                 <CategoryPicker categories={categories} />
-                <Field label="Tags" name="tags" id={`${id}-tags`} hint="One per line, as Prefix_Value (Horsepower_1.5 HP). Shoppers filter by them.">
+                <Field
+                  label="Tags"
+                  name="tags"
+                  id={`${id}-tags`}
+                  hint="One per line, as Prefix_Value (Horsepower_1.5 HP). Shoppers filter by them."
+                >
                   <ListInput name="tags" id={`${id}-tags`} separator={"\n"} multiline placeholder="Horsepower_1.5 HP" />
                 </Field>
               </div>
             </Panel>
             <Panel title="Part numbers">
               <div className="space-y-4">
-                <Field label="Part number" name="partNumber" id={`${id}-part`} hint="As printed by the maker; shoppers search by it.">
+                <Field
+                  label="Part number"
+                  name="partNumber"
+                  id={`${id}-part`}
+                  hint="As printed by the maker; shoppers search by it."
+                >
                   <input id={`${id}-part`} className={`${inputClass} font-mono`} {...form.register("partNumber")} />
                 </Field>
-                <Field label="Superseded part numbers" name="supersededPartNumbers" id={`${id}-superseded`} hint="Older numbers this part replaces, separated by commas.">
+                <Field
+                  label="Superseded part numbers"
+                  name="supersededPartNumbers"
+                  id={`${id}-superseded`}
+                  hint="Older numbers this part replaces, separated by commas."
+                >
                   <ListInput name="supersededPartNumbers" id={`${id}-superseded`} separator="," />
                 </Field>
-                <Field label="Handle" name="handle" id={`${id}-handle`} hint={current ? "The end of the product's address. Changing it keeps the old address working (it redirects)." : "Blank: made from the title."}>
+                <Field
+                  label="Handle"
+                  name="handle"
+                  id={`${id}-handle`}
+                  hint={
+                    current
+                      ? "The end of the product's address. Changing it keeps the old address working (it redirects)."
+                      : "Blank: made from the title."
+                  }
+                >
                   <input id={`${id}-handle`} className={`${inputClass} font-mono`} {...form.register("handle")} />
                 </Field>
               </div>
@@ -440,12 +492,14 @@ export function ProductEditor({
 }
 
 /** The API's product (EditableProduct) as the editor's starting values. */
-export function toEditorProduct(product: {
-  id: number;
-  handle: string;
-  status: "draft" | "published";
-  images: PanelImage[];
-} & ProductInput): EditorProduct {
+export function toEditorProduct(
+  product: {
+    id: number;
+    handle: string;
+    status: "draft" | "published";
+    images: PanelImage[];
+  } & ProductInput,
+): EditorProduct {
   return {
     id: product.id,
     handle: product.handle,
@@ -550,7 +604,10 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
       form.setError("variants", { message: "Give every option at least one value first." });
       return;
     }
-    const combos = lists.reduce<string[][]>((all, list) => all.flatMap((combo) => list.map((value) => [...combo, value])), [[]]);
+    const combos = lists.reduce<string[][]>(
+      (all, list) => all.flatMap((combo) => list.map((value) => [...combo, value])),
+      [[]],
+    );
     const existing = form.getValues("variants");
     const key = (values: readonly string[]) => values.map((value) => value.toLowerCase()).join("\u0000");
     const byCombo = new Map(existing.map((variant) => [key(variant.optionValues ?? []), variant]));
@@ -570,11 +627,24 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
     <Panel title="Options and variants">
       <div className="space-y-3">
         {options.fields.map((option, index) => (
-          <div key={option.id} className="grid gap-2 rounded-md border border-line p-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start">
+          <div
+            key={option.id}
+            className="grid gap-2 rounded-md border border-line p-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+          >
             <Field label="Option" name={`options.${index}.name`} id={`${id}-option-${index}`}>
-              <input id={`${id}-option-${index}`} className={inputClass} placeholder="Voltage" {...register(`options.${index}.name`)} />
+              <input
+                id={`${id}-option-${index}`}
+                className={inputClass}
+                placeholder="Voltage"
+                {...register(`options.${index}.name`)}
+              />
             </Field>
-            <Field label="Values" name={`options.${index}.values`} id={`${id}-values-${index}`} hint="Separated by commas: 115 V, 230 V">
+            <Field
+              label="Values"
+              name={`options.${index}.values`}
+              id={`${id}-values-${index}`}
+              hint="Separated by commas: 115 V, 230 V"
+            >
               <ListInput name={`options.${index}.values`} id={`${id}-values-${index}`} separator="," />
             </Field>
             {readOnly ? null : (
@@ -626,18 +696,35 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
             <thead className="bg-surface text-xs font-semibold text-muted uppercase">
               <tr>
                 {optionValues.map((option, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity (values follow it).
                   <th key={`${index}-${option.name}`} scope="col" className="px-2 py-2">
                     {option.name || `Option ${index + 1}`}
                   </th>
                 ))}
-                <th scope="col" className="px-2 py-2">SKU</th>
-                <th scope="col" className="px-2 py-2">Price</th>
-                <th scope="col" className="px-2 py-2">Compare at</th>
-                <th scope="col" className="px-2 py-2">Cost</th>
-                <th scope="col" className="px-2 py-2">Weight (g)</th>
-                <th scope="col" className="px-2 py-2">Stock</th>
-                <th scope="col" className="px-2 py-2">Backorder</th>
-                <th scope="col" className="px-2 py-2">Low at</th>
+                <th scope="col" className="px-2 py-2">
+                  SKU
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Price
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Compare at
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Cost
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Weight (g)
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Stock
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Backorder
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Low at
+                </th>
                 {readOnly ? null : (
                   <th scope="col" className="px-2 py-2">
                     <span className="sr-only">Remove</span>
@@ -647,14 +734,17 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
             </thead>
             <tbody>
               {variants.fields.map((variant, index) => {
-                const name = (field: string) => `variants.${index}.${field}` as const;
-                const cell = (field: string, label: string, input: ReactNode) => {
+                const name = (field: VariantField) => `variants.${index}.${field}` as const;
+                const cell = (field: VariantField, label: string, input: ReactNode) => {
                   const error = errorAt(formState.errors, name(field));
                   return (
                     <td className="px-2 py-2 align-top">
                       {input}
                       {error ? (
-                        <p className="mt-1 max-w-40 text-xs font-medium text-sale" id={`${id}-v${index}-${field}-error`}>
+                        <p
+                          className="mt-1 max-w-40 text-xs font-medium text-sale"
+                          id={`${id}-v${index}-${field}-error`}
+                        >
                           <span className="sr-only">{label}: </span>
                           {error}
                         </p>
@@ -662,12 +752,13 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
                     </td>
                   );
                 };
-                const invalid = (field: string) => (errorAt(formState.errors, name(field)) ? true : undefined);
-                const described = (field: string) =>
+                const invalid = (field: VariantField) => (errorAt(formState.errors, name(field)) ? true : undefined);
+                const described = (field: VariantField) =>
                   errorAt(formState.errors, name(field)) ? `${id}-v${index}-${field}-error` : undefined;
                 return (
                   <tr key={variant.key} className="border-t border-line">
                     {optionValues.map((option, optionIndex) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: an option's place is its identity (values follow it).
                       <td key={`${optionIndex}-${option.name}`} className="px-2 py-2 align-top">
                         <select
                           aria-label={`Variant ${index + 1} ${option.name || `option ${optionIndex + 1}`}`}
@@ -682,50 +773,103 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
                           ))}
                         </select>
                         {errorAt(formState.errors, `variants.${index}.optionValues.${optionIndex}`) ? (
-                          <p className="mt-1 text-xs text-sale">{errorAt(formState.errors, `variants.${index}.optionValues.${optionIndex}`)}</p>
+                          <p className="mt-1 text-xs text-sale">
+                            {errorAt(formState.errors, `variants.${index}.optionValues.${optionIndex}`)}
+                          </p>
                         ) : null}
                         {optionIndex === 0 && errorAt(formState.errors, `variants.${index}.optionValues`) ? (
-                          <p className="mt-1 text-xs text-sale">{errorAt(formState.errors, `variants.${index}.optionValues`)}</p>
+                          <p className="mt-1 text-xs text-sale">
+                            {errorAt(formState.errors, `variants.${index}.optionValues`)}
+                          </p>
                         ) : null}
                       </td>
                     ))}
                     {cell(
                       "sku",
                       "SKU",
-                      <input aria-label={`Variant ${index + 1} SKU`} aria-invalid={invalid("sku")} aria-describedby={described("sku")} className={`${cellInput} min-w-32 font-mono`} {...register(name("sku"))} />,
+                      <input
+                        aria-label={`Variant ${index + 1} SKU`}
+                        aria-invalid={invalid("sku")}
+                        aria-describedby={described("sku")}
+                        className={`${cellInput} min-w-32 font-mono`}
+                        {...register(name("sku"))}
+                      />,
                     )}
                     {cell(
                       "price",
                       "Price",
-                      <input aria-label={`Variant ${index + 1} price`} aria-invalid={invalid("price")} aria-describedby={described("price")} inputMode="decimal" className={cellInput} {...register(name("price"), { setValueAs: numberOrNaN })} />,
+                      <input
+                        aria-label={`Variant ${index + 1} price`}
+                        aria-invalid={invalid("price")}
+                        aria-describedby={described("price")}
+                        inputMode="decimal"
+                        className={cellInput}
+                        {...register(name("price"), { setValueAs: numberOrNaN })}
+                      />,
                     )}
                     {cell(
                       "compareAtPrice",
                       "Compare-at price",
-                      <input aria-label={`Variant ${index + 1} compare-at price`} aria-invalid={invalid("compareAtPrice")} aria-describedby={described("compareAtPrice")} inputMode="decimal" className={cellInput} {...register(name("compareAtPrice"), { setValueAs: numberOrNull })} />,
+                      <input
+                        aria-label={`Variant ${index + 1} compare-at price`}
+                        aria-invalid={invalid("compareAtPrice")}
+                        aria-describedby={described("compareAtPrice")}
+                        inputMode="decimal"
+                        className={cellInput}
+                        {...register(name("compareAtPrice"), { setValueAs: numberOrNull })}
+                      />,
                     )}
                     {cell(
                       "cost",
                       "Cost",
-                      <input aria-label={`Variant ${index + 1} cost`} aria-invalid={invalid("cost")} inputMode="decimal" className={cellInput} {...register(name("cost"), { setValueAs: numberOrNull })} />,
+                      <input
+                        aria-label={`Variant ${index + 1} cost`}
+                        aria-invalid={invalid("cost")}
+                        inputMode="decimal"
+                        className={cellInput}
+                        {...register(name("cost"), { setValueAs: numberOrNull })}
+                      />,
                     )}
                     {cell(
                       "weightGrams",
                       "Weight",
-                      <input aria-label={`Variant ${index + 1} weight in grams`} aria-invalid={invalid("weightGrams")} inputMode="numeric" className={cellInput} {...register(name("weightGrams"), { setValueAs: numberOrNull })} />,
+                      <input
+                        aria-label={`Variant ${index + 1} weight in grams`}
+                        aria-invalid={invalid("weightGrams")}
+                        inputMode="numeric"
+                        className={cellInput}
+                        {...register(name("weightGrams"), { setValueAs: numberOrNull })}
+                      />,
                     )}
                     {cell(
                       "stock",
                       "Stock",
-                      <input aria-label={`Variant ${index + 1} stock`} aria-invalid={invalid("stock")} inputMode="numeric" className={cellInput} {...register(name("stock"), { setValueAs: numberOrNaN })} />,
+                      <input
+                        aria-label={`Variant ${index + 1} stock`}
+                        aria-invalid={invalid("stock")}
+                        inputMode="numeric"
+                        className={cellInput}
+                        {...register(name("stock"), { setValueAs: numberOrNaN })}
+                      />,
                     )}
                     <td className="px-2 py-2 text-center align-top">
-                      <input type="checkbox" aria-label={`Variant ${index + 1} sells when out of stock`} className="mt-2 size-5 accent-aqua-600" {...register(`variants.${index}.backorder`)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`Variant ${index + 1} sells when out of stock`}
+                        className="mt-2 size-5 accent-aqua-600"
+                        {...register(`variants.${index}.backorder`)}
+                      />
                     </td>
                     {cell(
                       "lowStockThreshold",
                       "Low-stock threshold",
-                      <input aria-label={`Variant ${index + 1} low-stock threshold`} placeholder="Store" inputMode="numeric" className={cellInput} {...register(name("lowStockThreshold"), { setValueAs: numberOrNull })} />,
+                      <input
+                        aria-label={`Variant ${index + 1} low-stock threshold`}
+                        placeholder="Store"
+                        inputMode="numeric"
+                        className={cellInput}
+                        {...register(name("lowStockThreshold"), { setValueAs: numberOrNull })}
+                      />,
                     )}
                     {readOnly ? null : (
                       <td className="px-2 py-2 align-top">

@@ -1,6 +1,7 @@
 // The product list's table: @tanstack/react-table with row selection for bulk actions; sorting and
 // paging live in the address (the loader reads them back), so a filtered page can be bookmarked.
 import {
+  type ColumnDef,
   createColumnHelper,
   type RowSelectionState,
   rowSelectionFeature,
@@ -76,7 +77,8 @@ export function ProductTable({
                 aria-label="Select every product on this page"
                 checked={table.getIsAllPageRowsSelected()}
                 ref={(element) => {
-                  if (element) element.indeterminate = table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected();
+                  if (element)
+                    element.indeterminate = table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected();
                 }}
                 onChange={table.getToggleAllPageRowsSelectedHandler()}
               />
@@ -100,7 +102,13 @@ export function ProductTable({
         <div className="flex min-w-56 items-center gap-3">
           <div className="flex size-12 shrink-0 items-center justify-center overflow-hidden rounded border border-line bg-white">
             {row.original.imageUrl ? (
-              <img src={imageUrlForWidth(row.original.imageUrl, 80)} alt="" width={48} height={48} className="size-12 object-contain" />
+              <img
+                src={imageUrlForWidth(row.original.imageUrl, 80)}
+                alt=""
+                width={48}
+                height={48}
+                className="size-12 object-contain"
+              />
             ) : (
               <span className="text-xs text-muted">No image</span>
             )}
@@ -142,7 +150,9 @@ export function ProductTable({
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STOCK_CLASS[row.original.stockState]}`}>
             {STOCK_LABEL[row.original.stockState]}
           </span>
-          {row.original.variantCount > 1 ? <span className="text-xs text-muted">{row.original.variantCount} variants</span> : null}
+          {row.original.variantCount > 1 ? (
+            <span className="text-xs text-muted">{row.original.variantCount} variants</span>
+          ) : null}
         </span>
       ),
     }),
@@ -159,7 +169,7 @@ export function ProductTable({
 
   const table = useTable({
     features,
-    columns,
+    columns: columns as unknown as Array<ColumnDef<typeof features, ProductTableRow>>,
     data: rows,
     getRowId: (row) => String(row.id),
     enableRowSelection: selectable,

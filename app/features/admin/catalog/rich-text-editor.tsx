@@ -34,8 +34,7 @@ export function RichTextEditor({
         role: "textbox",
         "aria-multiline": "true",
         "aria-labelledby": labelledBy,
-        class:
-          `${PROSE} min-h-40 max-h-[28rem] overflow-y-auto rounded-b-md border border-t-0 border-line bg-white px-3 py-2 focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500`,
+        class: `${PROSE} min-h-40 max-h-[28rem] overflow-y-auto rounded-b-md border border-t-0 border-line bg-white px-3 py-2 focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500`,
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? "" : current.getHTML()),
@@ -67,13 +66,47 @@ export function RichTextEditor({
   const chain = () => editor?.chain().focus();
   return (
     <div>
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 rounded-t-md border border-line bg-surface p-1">
-        {button("Heading", <Heading2 size={18} aria-hidden="true" />, () => chain()?.toggleHeading({ level: 2 }).run(), editor?.isActive("heading", { level: 2 }))}
-        {button("Subheading", <Heading3 size={18} aria-hidden="true" />, () => chain()?.toggleHeading({ level: 3 }).run(), editor?.isActive("heading", { level: 3 }))}
-        {button("Bold", <Bold size={18} aria-hidden="true" />, () => chain()?.toggleBold().run(), editor?.isActive("bold"))}
-        {button("Italic", <Italic size={18} aria-hidden="true" />, () => chain()?.toggleItalic().run(), editor?.isActive("italic"))}
-        {button("Bulleted list", <List size={18} aria-hidden="true" />, () => chain()?.toggleBulletList().run(), editor?.isActive("bulletList"))}
-        {button("Numbered list", <ListOrdered size={18} aria-hidden="true" />, () => chain()?.toggleOrderedList().run(), editor?.isActive("orderedList"))}
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        className="flex flex-wrap gap-1 rounded-t-md border border-line bg-surface p-1"
+      >
+        {button(
+          "Heading",
+          <Heading2 size={18} aria-hidden="true" />,
+          () => chain()?.toggleHeading({ level: 2 }).run(),
+          editor?.isActive("heading", { level: 2 }),
+        )}
+        {button(
+          "Subheading",
+          <Heading3 size={18} aria-hidden="true" />,
+          () => chain()?.toggleHeading({ level: 3 }).run(),
+          editor?.isActive("heading", { level: 3 }),
+        )}
+        {button(
+          "Bold",
+          <Bold size={18} aria-hidden="true" />,
+          () => chain()?.toggleBold().run(),
+          editor?.isActive("bold"),
+        )}
+        {button(
+          "Italic",
+          <Italic size={18} aria-hidden="true" />,
+          () => chain()?.toggleItalic().run(),
+          editor?.isActive("italic"),
+        )}
+        {button(
+          "Bulleted list",
+          <List size={18} aria-hidden="true" />,
+          () => chain()?.toggleBulletList().run(),
+          editor?.isActive("bulletList"),
+        )}
+        {button(
+          "Numbered list",
+          <ListOrdered size={18} aria-hidden="true" />,
+          () => chain()?.toggleOrderedList().run(),
+          editor?.isActive("orderedList"),
+        )}
         {button(
           "Link",
           <Link2 size={18} aria-hidden="true" />,
