@@ -12,6 +12,7 @@ import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
 import { adminRoutes } from "./api/admin/admin-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
+import { equipmentRoutes } from "./api/equipment-routes.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { orderReturnRoutes } from "./api/order-return-routes.ts";
@@ -127,6 +128,7 @@ export async function buildApp({
       await api.register(accountWalletRoutes, { services });
       await api.register(newsletterRoutes, { services });
       await api.register(paymentRoutes, { services });
+      await api.register(equipmentRoutes, { services });
       await api.register(orderReturnRoutes, { services });
       // The back office (server/api/admin/admin-routes.ts lists its route modules).
       await api.register(adminRoutes, { services, prefix: "/admin" });
