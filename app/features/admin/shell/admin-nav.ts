@@ -7,7 +7,9 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Package,
+  RotateCcw,
   ScrollText,
+  ShoppingBag,
   Tags,
   UsersRound,
 } from "lucide-react";
@@ -30,6 +32,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/categories", label: "Categories", icon: FolderTree, permission: "catalog:read" },
   { to: "/admin/brands", label: "Brands", icon: Tags, permission: "catalog:read" },
   { to: "/admin/stock", label: "Stock", icon: Boxes, permission: "catalog:read" },
+  { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
+  { to: "/admin/returns", label: "Returns", icon: RotateCcw, permission: "orders:read" },
   { to: "/admin/staff", label: "Staff", icon: UsersRound, permission: "staff:manage" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, permission: "audit:read" },
 ];
