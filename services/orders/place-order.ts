@@ -38,6 +38,7 @@ import { CardRejected } from "../payments/payment-gateway.ts";
 import { processorCustomerFor } from "../wallet/stripe-wallet.ts";
 import { createGuestOrderToken, sessionOrderIds } from "./order-access.ts";
 import { buildOrderConfirmation } from "./order-email.ts";
+import { ordersPlaced, paymentRefusals } from "../metrics/metrics.ts";
 
 /** The card was refused (invalid, declined, or the processor failed): the cart is kept. */
 export class PaymentDeclined extends ServiceError {
@@ -285,6 +286,23 @@ async function paymentSource(
 }
 
 export async function placeOrder(
+  db: Database,
+  visitor: Visitor,
+  checkoutId: string,
+  input: PlaceOrderInput,
+  context: PlaceOrderContext,
+): Promise<PlacedOrder> {
+  try {
+    const placed = await placeOrderOnce(db, visitor, checkoutId, input, context);
+    if (!placed.alreadyPlaced) ordersPlaced.inc();
+    return placed;
+  } catch (error) {
+    if (error instanceof PaymentDeclined) paymentRefusals.inc();
+    throw error;
+  }
+}
+
+async function placeOrderOnce(
   db: Database,
   visitor: Visitor,
   checkoutId: string,
