@@ -33,12 +33,12 @@ import { isCheckoutId, requireVisitorCheckout, type Visitor } from "../checkout/
 import { redeemDiscountCode } from "../discounts/discount-store.ts";
 import { queueEmail } from "../email/mailer.ts";
 import { InvalidInput, NotFound, ServiceError, Unprocessable } from "../errors.ts";
+import { ordersPlaced, paymentRefusals } from "../metrics/metrics.ts";
 import type { AuthorizationResult, CardInput, PaymentGateway } from "../payments/payment-gateway.ts";
 import { CardRejected } from "../payments/payment-gateway.ts";
 import { processorCustomerFor } from "../wallet/stripe-wallet.ts";
 import { createGuestOrderToken, sessionOrderIds } from "./order-access.ts";
 import { buildOrderConfirmation } from "./order-email.ts";
-import { ordersPlaced, paymentRefusals } from "../metrics/metrics.ts";
 
 /** The card was refused (invalid, declined, or the processor failed): the cart is kept. */
 export class PaymentDeclined extends ServiceError {
