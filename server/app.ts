@@ -9,8 +9,10 @@ import { supportChatOrigin } from "../shared/support-chat.ts";
 import { accountAddressRoutes } from "./api/account-address-routes.ts";
 import { accountAuthRoutes } from "./api/account-auth-routes.ts";
 import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
+import { adminRoutes } from "./api/admin/admin-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
+import { equipmentRoutes } from "./api/equipment-routes.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { orderReturnRoutes } from "./api/order-return-routes.ts";
@@ -20,10 +22,12 @@ import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSession, sessionCookieName } from "./plugins/session.ts";
+import { registerStaffSession } from "./plugins/staff-session.ts";
 import { registerUploadedImages } from "./plugins/uploaded-images.ts";
 
 export type Frontend =
@@ -47,11 +51,13 @@ export interface BuildAppOptions {
   registerExtras?: (app: FastifyInstance, services: StoreServices) => Promise<void>;
   /** Whether the process takes traffic (readiness); shutdown sets `draining`. */
   lifecycle?: Lifecycle;
-  /** Told of every route as it is added (tests enumerate the API with it). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Told of every route as it is added (tests enumerate the API with it; `config.permission` on back-office routes). */
+  onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
 
 const HASHED_ASSET = /^\/assets\//;
+/** The API version the OpenAPI document names. */
+const STORE_API_VERSION = "1.0.0";
 
 /** Builds the store's HTTP app: plugins, then the REST API, then static files and server rendering. */
 export async function buildApp({
@@ -101,6 +107,16 @@ export async function buildApp({
     db: services.database.db,
     secure: services.config.publicUrl.startsWith("https://"),
   });
+  // Staff sessions: their own cookie and table, read only on /admin and /api/admin.
+  await app.register(registerStaffSession, {
+    db: services.database.db,
+    secure: services.config.publicUrl.startsWith("https://"),
+    // Read on each use: a test stands a later time in for the store's clock.
+    now: () => services.clock.now(),
+  });
+
+  // The API's OpenAPI document and docs, told of every route registered after this point.
+  await registerOpenApi(app, { version: STORE_API_VERSION });
 
   // REST API: everything under /api is JSON, with its own 404.
   await app.register(
@@ -118,7 +134,10 @@ export async function buildApp({
       await api.register(accountWalletRoutes, { services });
       await api.register(newsletterRoutes, { services });
       await api.register(paymentRoutes, { services });
+      await api.register(equipmentRoutes, { services });
       await api.register(orderReturnRoutes, { services });
+      // The back office (server/api/admin/admin-routes.ts lists its route modules).
+      await api.register(adminRoutes, { services, prefix: "/admin" });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
         reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),

@@ -7,6 +7,7 @@ import { queryRows } from "../../db/rows.ts";
 import { centsToAmount } from "../../shared/money.ts";
 import { DEFAULT_VARIANT_TITLE, firstShownVariant } from "../../shared/variant-selection.ts";
 import { NotFound } from "../errors.ts";
+import { type FitsEquipment, type FitsEquipmentRow, fitsEquipmentJson, toFitsEquipment } from "./product-fits.ts";
 
 /** The detail page shows the latest reviews; the rest are counted in totalReviews. */
 export const PRODUCT_DETAIL_REVIEW_LIMIT = 50;
@@ -118,6 +119,8 @@ export interface ProductDetail {
   Collections: ProductCollectionRef[];
   Options: ProductOptionWithSelection[];
   Variants: ProductVariant[];
+  /** The equipment models whose diagrams name this product, by brand, series and model number. */
+  fitsEquipment: FitsEquipment[];
 }
 
 // Row shapes the assembly works on (exported for the unit tests).
@@ -334,7 +337,8 @@ export async function getProductPage(
       (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'handle', c.handle)
           order by c.level desc, c.position, c.id), '[]')
         from collection_products cp join collections c on c.id = cp.collection_id
-        where cp.product_id = p.id) as collections
+        where cp.product_id = p.id) as collections,
+      ${fitsEquipmentJson(sql`p.id`)} as fits
     from products p left join vendors vn on vn.id = p.vendor_id
     where p.handle = ${handle} and p.published_at is not null and p.published_at <= now()
     limit 1`,
@@ -358,6 +362,7 @@ export async function getProductPage(
         (review) => ({ ...review, createdAt: new Date(review.createdAt).toISOString() }),
       ),
       collectionRows: jsonColumn<ProductCollectionRef[]>(row.collections, []),
+      fits: toFitsEquipment(jsonColumn<FitsEquipmentRow[]>(row.fits, [])),
     },
   );
   return {
@@ -406,6 +411,7 @@ interface DetailRow extends Omit<ProductRow, "avgRating"> {
   inventory: Json;
   reviews: Json;
   collections: Json;
+  fits: Json;
 }
 
 interface ChildRows {
@@ -417,10 +423,11 @@ interface ChildRows {
   inventoryRows: InventoryRow[];
   reviews: ProductReview[];
   collectionRows: ProductCollectionRef[];
+  fits: FitsEquipment[];
 }
 
 function buildProductDetail(product: ProductRow, rows: ChildRows): ProductDetail {
-  const { variantRows, images, models, optionRows, selectedRows, inventoryRows, reviews, collectionRows } = rows;
+  const { variantRows, images, models, optionRows, selectedRows, inventoryRows, reviews, collectionRows, fits } = rows;
   const options = buildProductOptions(optionRows);
   const variantList = buildVariants({
     variants: variantRows,
@@ -464,6 +471,7 @@ function buildProductDetail(product: ProductRow, rows: ChildRows): ProductDetail
     Collections: collectionRows.map(({ id, title, handle }) => ({ id, title, handle })),
     Options: withSelectedValues(options, defaultVariant),
     Variants: variantList,
+    fitsEquipment: fits,
   };
 }
 
