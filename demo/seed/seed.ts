@@ -3,6 +3,7 @@
  * batches (multi-row inserts with explicit ids, so child rows need no RETURNING round trips),
  * then the denormalised counts. Everything runs in one transaction: a crash leaves no half store.
  */
+
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -33,6 +34,15 @@ import { discountCodes, shippingPolicies, shippingRates, taxRates } from "../../
 import { articles, helpPages, navItems, navMenus, pages, questions, questionTopics } from "../../db/schema/content.ts";
 import { countries, states } from "../../db/schema/customers.ts";
 import {
+  equipmentCalloutParts,
+  equipmentCallouts,
+  equipmentDiagrams,
+  equipmentModelKeys,
+  equipmentModels,
+  equipmentRebuildKitParts,
+  equipmentRebuildKits,
+} from "../../db/schema/equipment.ts";
+import {
   demoArticleImageUrl,
   demoBannerUrl,
   demoBrandImageUrl,
@@ -51,6 +61,8 @@ import { productTemplates } from "./content/product-templates.ts";
 import { answerers, askers, questionTopics as topicSeeds } from "./content/questions.ts";
 import { SITE_REVIEWS_URL, siteReviews as siteReviewSeeds } from "./content/site-reviews.ts";
 import { searchSynonyms as synonymSeeds } from "./content/synonyms.ts";
+import { seedDemoStaff } from "./demo-staff.ts";
+import { EQUIPMENT_TEMPLATE_KEYS, type EquipmentPartCandidate, insertDemoEquipment } from "./equipment.ts";
 import type { GeneratedProduct } from "./generate-catalog.ts";
 import { DEFAULT_SEED, generateProducts, REFERENCE_DATE } from "./generate-catalog.ts";
 import { slugify } from "./part-number.ts";
@@ -81,6 +93,9 @@ export interface SeedSummary {
   collections: number;
   vendors: number;
   tags: number;
+  equipmentModels: number;
+  /** Time spent writing the equipment models, diagrams and callouts (part of elapsedMs). */
+  equipmentMs: number;
   elapsedMs: number;
 }
 
@@ -118,6 +133,13 @@ const seededTables: readonly PgTable[] = [
   shippingPolicies,
   shippingRates,
   taxRates,
+  equipmentModels,
+  equipmentModelKeys,
+  equipmentDiagrams,
+  equipmentCallouts,
+  equipmentCalloutParts,
+  equipmentRebuildKits,
+  equipmentRebuildKitParts,
 ];
 
 /**
@@ -786,6 +808,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   const vendorIds = new Map(brands.map((b, i) => [b.handle, i + 1]));
   const summary = { products: 0, variants: 0, reviews: 0 };
   const tagIds = new Map<string, number>();
+  const equipmentParts: EquipmentPartCandidate[] = [];
+  const equipment = { models: 0, ms: 0 };
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -806,6 +830,15 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     options.onProgress?.({ done: 0, total });
     for (const product of generateProducts({ products: total, seed: options.seed ?? DEFAULT_SEED })) {
       batch.push(product);
+      if (EQUIPMENT_TEMPLATE_KEYS.has(product.templateKey)) {
+        equipmentParts.push({
+          productId: product.index + 1,
+          vendorHandle: product.vendorHandle,
+          templateKey: product.templateKey,
+          partName: product.partName,
+          kind: product.kind,
+        });
+      }
       if (batch.length >= batchSize) await flush();
     }
     if (batch.length) await flush();
@@ -816,10 +849,18 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     }
     await insertRows(t, collectionFeaturedProducts, featuredRows);
     await insertQuestions(t, total);
+    const equipmentStarted = performance.now();
+    const written = await insertDemoEquipment(t, equipmentParts, vendorIds, (table, rows) =>
+      insertRows(t, table, rows),
+    );
+    equipment.models = written.models;
+    equipment.ms = Math.round(performance.now() - equipmentStarted);
     await updateDenormalisedCounts(t);
     await moveIdentitiesPastSeededIds(t);
   });
 
+  // The demo store's owner (README: "The back office"); never on a real store.
+  await seedDemoStaff(db);
   // Fresh statistics, or the planner guesses from empty tables.
   await db.execute(sql`ANALYZE`);
   return {
@@ -827,6 +868,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     collections: index.flat.length,
     vendors: brands.length,
     tags: tagIds.size,
+    equipmentModels: equipment.models,
+    equipmentMs: equipment.ms,
     elapsedMs: Date.now() - started,
   };
 }
