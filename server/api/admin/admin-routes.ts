@@ -3,9 +3,11 @@
 import type { FastifyInstance } from "fastify";
 import type { StoreServices } from "../../../services/store-services.ts";
 import { guardAdminScope } from "./admin-guard.ts";
+import { catalogImportRoutes } from "./catalog-import-routes.ts";
 import { staffAuthRoutes } from "./staff-auth-routes.ts";
 
 export async function adminRoutes(admin: FastifyInstance, { services }: { services: StoreServices }) {
   guardAdminScope(admin);
   await admin.register(staffAuthRoutes, { services });
+  await admin.register(catalogImportRoutes, { services });
 }

@@ -11,6 +11,7 @@ export function adminRoutes(): RouteConfigEntry[] {
     route("admin/logout", "routes/admin/logout.tsx"),
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
+      route("import", "routes/admin/import.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
     ]),
   ];
