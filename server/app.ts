@@ -22,6 +22,7 @@ import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
 }
 
 const HASHED_ASSET = /^\/assets\//;
+/** The API version the OpenAPI document names. */
+const STORE_API_VERSION = "1.0.0";
 
 /** Builds the store's HTTP app: plugins, then the REST API, then static files and server rendering. */
 export async function buildApp({
@@ -111,6 +114,9 @@ export async function buildApp({
     // Read on each use: a test stands a later time in for the store's clock.
     now: () => services.clock.now(),
   });
+
+  // The API's OpenAPI document and docs, told of every route registered after this point.
+  await registerOpenApi(app, { version: STORE_API_VERSION });
 
   // REST API: everything under /api is JSON, with its own 404.
   await app.register(

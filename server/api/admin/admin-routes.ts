@@ -3,11 +3,19 @@
 import type { FastifyInstance } from "fastify";
 import type { StoreServices } from "../../../services/store-services.ts";
 import { guardAdminScope } from "./admin-guard.ts";
+import { auditRoutes } from "./audit-routes.ts";
 import { catalogImportRoutes } from "./catalog-import-routes.ts";
+import { orderAdminRoutes } from "./order-admin-routes.ts";
+import { staffAccountRoutes } from "./staff-account-routes.ts";
 import { staffAuthRoutes } from "./staff-auth-routes.ts";
+import { staffRoutes } from "./staff-routes.ts";
 
 export async function adminRoutes(admin: FastifyInstance, { services }: { services: StoreServices }) {
   guardAdminScope(admin);
   await admin.register(staffAuthRoutes, { services });
+  await admin.register(staffAccountRoutes, { services });
+  await admin.register(staffRoutes, { services });
+  await admin.register(auditRoutes, { services });
+  await admin.register(orderAdminRoutes, { services });
   await admin.register(catalogImportRoutes, { services });
 }

@@ -149,7 +149,7 @@ export function ImportPage({
       <div className="grid gap-6">
         {canImport ? (
           <Panel title="Import a CSV file">
-            <div
+            <label
               onDragOver={(event) => {
                 event.preventDefault();
                 setDragging(true);
@@ -157,25 +157,24 @@ export function ImportPage({
               onDragLeave={() => setDragging(false)}
               onDrop={onDrop}
               data-testid="import-drop-zone"
-              className={`flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center ${
+              className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center focus-within:ring-2 focus-within:ring-aqua-500 ${
                 dragging ? "border-aqua-500 bg-cyan-50" : "border-line bg-surface"
               }`}
             >
               <FileUp aria-hidden="true" size={28} className="text-aqua-600" />
-              <p className="font-semibold text-water-900">
+              <span className="font-semibold text-water-900">
                 {file ? `${file.name} (${formatBytes(file.size)})` : "Drop a CSV file here"}
-              </p>
-              <label className="btn-secondary cursor-pointer">
-                {file ? "Choose another file" : "Choose a file"}
-                <input
-                  ref={inputRef}
-                  type="file"
-                  accept=".csv,text/csv"
-                  className="sr-only"
-                  onChange={(event) => choose(event.target.files?.[0])}
-                />
-              </label>
-            </div>
+              </span>
+              <span className="btn-secondary">{file ? "Choose another file" : "Choose a file"}</span>
+              <input
+                ref={inputRef}
+                type="file"
+                accept=".csv,text/csv"
+                aria-label="CSV file"
+                className="sr-only"
+                onChange={(event) => choose(event.target.files?.[0])}
+              />
+            </label>
             <fieldset className="mt-4">
               <legend className="mb-2 font-semibold text-water-900">What to do</legend>
               <div className="flex flex-wrap gap-x-6 gap-y-2">

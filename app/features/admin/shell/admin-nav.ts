@@ -1,6 +1,15 @@
 // The back office's side navigation: one line per area, shown to the roles that hold its permission.
 // Add your area's line here (keep the order: daily work first, the owner's pages last).
-import { ClipboardList, FileSpreadsheet, LayoutDashboard, type LucideIcon, ScrollText, UsersRound } from "lucide-react";
+import {
+  ClipboardList,
+  FileSpreadsheet,
+  LayoutDashboard,
+  type LucideIcon,
+  RotateCcw,
+  ScrollText,
+  ShoppingBag,
+  UsersRound,
+} from "lucide-react";
 import type { Permission } from "../../../../shared/admin/permissions.ts";
 
 export interface AdminNavItem {
@@ -16,6 +25,8 @@ export interface AdminNavItem {
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   // Areas add their entries here, e.g. { to: "/admin/products", label: "Products", icon: Package, permission: "catalog:read" },
+  { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
+  { to: "/admin/returns", label: "Returns", icon: RotateCcw, permission: "orders:read" },
   { to: "/admin/import", label: "Import and export", icon: FileSpreadsheet, permission: "catalog:read" },
   { to: "/admin/staff", label: "Staff", icon: UsersRound, permission: "staff:manage" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, permission: "audit:read" },

@@ -9,10 +9,16 @@ export function adminRoutes(): RouteConfigEntry[] {
   return [
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/logout", "routes/admin/logout.tsx"),
+    // Printable order documents: outside the shell, a page of their own.
+    route("admin/orders/:id/packing-slip", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-packing-slip" }),
+    route("admin/orders/:id/invoice", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-invoice" }),
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("import", "routes/admin/import.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:id", "routes/admin/orders-detail.tsx"),
+      route("returns", "routes/admin/returns.tsx"),
     ]),
   ];
 }
