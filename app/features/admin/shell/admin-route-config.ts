@@ -16,6 +16,7 @@ export function adminRoutes(): RouteConfigEntry[] {
     route("admin/orders/:id/invoice", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-invoice" }),
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
+      route("import", "routes/admin/import.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
       route("staff", "routes/admin/staff.tsx"),
       route("audit", "routes/admin/audit.tsx"),
