@@ -35,6 +35,7 @@ import { displayQuery, prefixKey } from "../features/catalog/listing-query.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { SubCategories, type SubCategory } from "../features/catalog/sub-categories.tsx";
 import { useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
+import { FitsMyEquipmentFilter } from "../features/equipment/fits-my-equipment-filter.tsx";
 import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
 import {
   absoluteUrl,
@@ -348,6 +349,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
                   All {collection.title}
                 </h2>
                 <div className="flex items-center gap-3">
+                  <FitsMyEquipmentFilter />
                   <span className="tabular text-sm text-muted">
                     {total} {total === 1 ? "product" : "products"}
                   </span>

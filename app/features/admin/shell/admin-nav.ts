@@ -1,12 +1,16 @@
 // The back office's side navigation: one line per area, shown to the roles that hold its permission.
 // Add your area's line here (keep the order: daily work first, the owner's pages last).
 import {
+  Boxes,
   ClipboardList,
+  FolderTree,
   LayoutDashboard,
   type LucideIcon,
+  Package,
   RotateCcw,
   ScrollText,
   ShoppingBag,
+  Tags,
   UsersRound,
 } from "lucide-react";
 import type { Permission } from "../../../../shared/admin/permissions.ts";
@@ -24,6 +28,10 @@ export interface AdminNavItem {
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   // Areas add their entries here, e.g. { to: "/admin/products", label: "Products", icon: Package, permission: "catalog:read" },
+  { to: "/admin/products", label: "Products", icon: Package, permission: "catalog:read" },
+  { to: "/admin/categories", label: "Categories", icon: FolderTree, permission: "catalog:read" },
+  { to: "/admin/brands", label: "Brands", icon: Tags, permission: "catalog:read" },
+  { to: "/admin/stock", label: "Stock", icon: Boxes, permission: "catalog:read" },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
   { to: "/admin/returns", label: "Returns", icon: RotateCcw, permission: "orders:read" },
   { to: "/admin/staff", label: "Staff", icon: UsersRound, permission: "staff:manage" },
