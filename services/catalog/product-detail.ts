@@ -47,6 +47,8 @@ export interface ProductReview {
   author: string;
   title: string | null;
   body: string | null;
+  /** The reviewer bought the product from the store. */
+  verifiedPurchase: boolean;
   createdAt: string;
 }
 
@@ -418,6 +420,7 @@ async function loadProductDetail(db: Database, product: ProductRow, withReviews:
               author: productReviews.authorName,
               title: productReviews.title,
               body: productReviews.body,
+              verifiedPurchase: productReviews.verifiedPurchase,
               createdAt: productReviews.createdAt,
             })
             .from(productReviews)
