@@ -11,15 +11,22 @@ import * as catalog from "./schema/catalog.ts";
 import * as commerce from "./schema/commerce.ts";
 import * as content from "./schema/content.ts";
 import * as customers from "./schema/customers.ts";
+import * as fulfilment from "./schema/fulfilment.ts";
 import * as system from "./schema/system.ts";
 
-export const schema = { ...catalog, ...content, ...customers, ...commerce, ...system };
+export const schema = { ...catalog, ...content, ...customers, ...commerce, ...fulfilment, ...system };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The server's URL (PostgreSQL only): for connections of their own (LISTEN, the job queue). */
+  url?: string;
+  /** The PostgreSQL pool (its counts are reported as metrics). */
+  pool?: pg.Pool;
+  /** The embedded database's one connection (the job queue runs on it). */
+  pglite?: PGlite;
   /** Runs raw SQL (several statements allowed); used by migrations and maintenance. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
@@ -122,6 +129,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: "postgres",
+      url: options.url,
+      pool,
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
@@ -143,6 +152,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: "pglite",
+      pglite: client,
       exec: async (sqlText) => {
         await client.exec(sqlText);
       },

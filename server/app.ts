@@ -13,6 +13,7 @@ import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { healthRoutes } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
+import { orderReturnRoutes } from "./api/order-return-routes.ts";
 import { paymentRoutes } from "./api/payment-routes.ts";
 import { productFeedbackRoutes } from "./api/product-feedback-routes.ts";
 import { searchRoutes } from "./api/search-routes.ts";
@@ -115,6 +116,7 @@ export async function buildApp({
       await api.register(newsletterRoutes, { services });
       await api.register(paymentRoutes, { services });
       await api.register(productFeedbackRoutes, { services });
+      await api.register(orderReturnRoutes, { services });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
         reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),

@@ -5,7 +5,9 @@ import type { ServerBuild } from "react-router";
 import { DatabaseLockedError, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { registerDemoImages, seedDemoIfWanted } from "../demo/start.ts";
+import { createChangeFeed } from "../services/changes/change-feed-from-config.ts";
 import { ConfigError, loadConfig } from "../services/config.ts";
+import { createLogger } from "../services/logger.ts";
 import { pendingSettlements } from "../services/orders/place-order.ts";
 import { createStoreServices } from "../services/store-services.ts";
 import { buildApp, type Frontend } from "./app.ts";
@@ -47,7 +49,10 @@ export async function main(): Promise<void> {
   const started = performance.now();
   const database = await openDatabase({ url: config.env.DATABASE_URL, dataDir: config.dataDir });
   await migrateDatabase(database);
-  const services = createStoreServices({ config, database });
+  const logger = createLogger(config.env.LOG_LEVEL);
+  // Caches on every instance hear of a change: LISTEN/NOTIFY on a server database, Redis when set.
+  const changes = createChangeFeed({ database, redisUrl: config.env.REDIS_URL, logger });
+  const services = createStoreServices({ config, database, logger, changes });
   await seedDemoIfWanted(services);
 
   services.mailer.start();
@@ -77,6 +82,7 @@ export async function main(): Promise<void> {
       clearInterval(maintenance);
       // A payment whose order could not be confirmed is settled before the database goes.
       await pendingSettlements(1_000);
+      await services.changes.close();
       await database.close();
     } catch (error) {
       console.error("Shutdown failed:", error);

@@ -6,6 +6,7 @@ import { CircleCheck } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { formatAddressLine } from "../../shared/address-rules.ts";
 import { formatMoney } from "../../shared/money.ts";
+import { returnRequestSchema } from "../../shared/order-returns.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { appContext } from "../context.ts";
 import {
@@ -14,6 +15,7 @@ import {
   getOrderDetail,
   loadProductCards,
   NotFound,
+  ServiceError,
   withSessionOrder,
 } from "../features/account/account-data.server.ts";
 import { AccountPage, MY_ACCOUNT_CRUMB } from "../features/account/account-ui.tsx";
@@ -21,6 +23,12 @@ import { OrderRelatedProducts } from "../features/cart/order-related-products.ts
 import { orderStatusLabel } from "../features/cart/order-status.ts";
 import { pageVisitor } from "../features/cart/page-visitor.server.ts";
 import { compactCard } from "../features/catalog/catalog-data.server.ts";
+import { OrderRefunds, OrderReturns, OrderShipments } from "../features/orders/order-aftercare.tsx";
+import {
+  getOrderAftercare,
+  orderActionContext,
+  requestReturn,
+} from "../features/orders/order-aftercare-data.server.ts";
 import type { Route } from "./+types/order-detail";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -43,12 +51,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }
     const order = await getOrderDetail(db, visible);
     const store = app.services.config.store;
+    const aftercare = await getOrderAftercare(db, visible, {
+      returnDays: store.merchantReturnDays,
+      now: app.services.clock.now(),
+    });
     // Suggestions only while the order can still take another product (Add to Order).
     const related = order.canAddProducts
       ? (await loadProductCards(db, await findOrderRelatedProductIds(db, order.id))).map(compactCard)
       : [];
     return {
       order,
+      aftercare,
       related,
       // Add to Order is allowed by the session now; no token goes into the page.
       token: null,
@@ -60,6 +73,49 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (error instanceof NotFound) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+/** A return request from the order page's form (the same rules as POST /api/orders/{id}/returns). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const { db } = app.services.database;
+  const visitor = await pageVisitor(app, request);
+  if (!/^\d{1,9}$/.test(params.orderId)) throw data(null, { status: 404 });
+  let orderId: number;
+  try {
+    orderId = await findVisibleOrderId(db, visitor, Number.parseInt(params.orderId, 10), null);
+  } catch (error) {
+    if (error instanceof NotFound) throw data(null, { status: 404 });
+    throw error;
+  }
+  const form = await request.formData();
+  const lines = [...form.entries()]
+    .filter(([name, value]) => name.startsWith("qty-") && String(value) !== "0")
+    .map(([name, value]) => ({ lineItemId: name.slice(4), quantity: String(value) }));
+  const parsed = returnRequestSchema.safeParse({
+    lines,
+    reason: form.get("reason") ?? undefined,
+    comment: form.get("comment") || null,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const text =
+      issue.path[0] === "lines"
+        ? "Please choose at least one item to return."
+        : issue.path[0] === "reason"
+          ? "Please choose a reason."
+          : issue.message;
+    return data({ error: text }, { status: 400 });
+  }
+  const key = String(form.get("key") ?? "").slice(0, 200) || null;
+  try {
+    const created = await requestReturn(orderActionContext(app.services), orderId, parsed.data, key);
+    return { returnNumber: created.number };
+  } catch (error) {
+    if (error instanceof ServiceError && error.status < 500)
+      return data({ error: error.message }, { status: error.status });
     throw error;
   }
 }
@@ -77,7 +133,7 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
-  const { order, placed, signedIn, currency, related, token, productPath } = loaderData;
+  const { order, aftercare, placed, signedIn, currency, related, token, productPath } = loaderData;
   const money = (value: number) => formatMoney(value, currency);
   const crumbs = signedIn
     ? [MY_ACCOUNT_CRUMB, { label: "Orders", href: "/orders.asp" }, { label: `Order ${order.orderNumber}` }]
@@ -133,6 +189,12 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <OrderShipments
+            aftercare={aftercare}
+            lines={order.LineItems.map((line) => ({ id: line.id, title: line.title, sku: line.sku }))}
+          />
+          <OrderRefunds aftercare={aftercare} currency={currency} />
+          <OrderReturns aftercare={aftercare} />
           {signedIn ? null : (
             <p className="mt-4 text-sm text-muted">
               Keep the link from your confirmation e-mail to come back to this order.{" "}

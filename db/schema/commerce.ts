@@ -52,8 +52,24 @@ export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 export const DISCOUNT_SCOPES = ["all", "products", "collections"] as const;
 export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
 
-export const ORDER_STATUSES = ["placed", "paid", "fulfilled", "cancelled", "refunded"] as const;
+/**
+ * What happened to the order, in one word for lists and the shopper (services/orders/order-status.ts derives
+ * it from the payment and fulfilment states below): placed → paid → partially_fulfilled → fulfilled;
+ * partially_refunded / refunded; cancelled.
+ */
+export const ORDER_STATUSES = [
+  "placed",
+  "paid",
+  "partially_fulfilled",
+  "fulfilled",
+  "partially_refunded",
+  "refunded",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const FULFILLMENT_STATUSES = ["unfulfilled", "partial", "fulfilled"] as const;
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
 export const TRANSACTION_KINDS = ["authorization", "capture", "sale", "void", "refund"] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
@@ -281,6 +297,10 @@ export const orders = pgTable(
     ipAddress: text(),
     /** Set when staff must look at the order (a payment dispute opened at the processor); null otherwise. */
     staffFlag: text(),
+    /** Whether the goods went out: none, some lines or quantities, or everything still owed. */
+    fulfillmentStatus: text().$type<FulfillmentStatus>().notNull().default("unfulfilled"),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
     placedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -288,6 +308,8 @@ export const orders = pgTable(
     index("orders_customer_id_placed_at_idx").on(t.customerId, t.placedAt.desc()),
     index("orders_placed_at_idx").on(t.placedAt),
     check("orders_status_valid", oneOf(t.status, ORDER_STATUSES)),
+    check("orders_fulfillment_status_valid", oneOf(t.fulfillmentStatus, FULFILLMENT_STATUSES)),
+    index("orders_status_placed_at_idx").on(t.status, t.placedAt),
     check(
       "orders_amounts_non_negative",
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.shippingCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} >= 0`,

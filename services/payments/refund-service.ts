@@ -6,6 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { orders, transactions } from "../../db/schema/commerce.ts";
 import { InvalidInput, NotFound, Unprocessable } from "../errors.ts";
+import { orderStatusOf } from "../orders/fulfilment-rules.ts";
 import type { PaymentGateway, RefundReason } from "./payment-gateway.ts";
 
 export const REFUND_REASONS = ["requested_by_customer", "duplicate", "fraudulent"] as const;
@@ -67,17 +68,24 @@ export async function orderPaymentTotals(db: Queries, orderId: number) {
 export async function syncRefundState(db: Database, orderId: number): Promise<string> {
   const totals = await orderPaymentTotals(db, orderId);
   const [order] = await db
-    .select({ financialStatus: orders.financialStatus })
+    .select({
+      financialStatus: orders.financialStatus,
+      cancelledAt: orders.cancelledAt,
+      fulfillmentStatus: orders.fulfillmentStatus,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) throw new NotFound("This order was not found.");
   if (totals.refundedCents <= 0) return order.financialStatus;
   const full = totals.refundedCents >= totals.capturedCents;
   const financialStatus = full ? "refunded" : "partially_refunded";
-  await db
-    .update(orders)
-    .set({ financialStatus, ...(full ? { status: "refunded" as const } : {}), updatedAt: new Date() })
-    .where(eq(orders.id, orderId));
+  // The one-word status follows from every state (a cancelled order stays cancelled).
+  const status = orderStatusOf({
+    cancelled: order.cancelledAt !== null,
+    financialStatus,
+    fulfillmentStatus: order.fulfillmentStatus,
+  });
+  await db.update(orders).set({ financialStatus, status, updatedAt: new Date() }).where(eq(orders.id, orderId));
   return financialStatus;
 }
 

@@ -2,7 +2,9 @@
 const LABELS: Record<string, string> = {
   placed: "Received",
   paid: "Paid, being prepared",
+  partially_fulfilled: "Partly shipped",
   fulfilled: "Shipped",
+  partially_refunded: "Partially refunded",
   cancelled: "Cancelled",
   refunded: "Refunded",
 };
