@@ -11,6 +11,7 @@ import { accountAuthRoutes } from "./api/account-auth-routes.ts";
 import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
+import { contentImageRoutes } from "./api/content-image-routes.ts";
 import { healthRoutes } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { orderReturnRoutes } from "./api/order-return-routes.ts";
@@ -133,6 +134,8 @@ export async function buildApp({
     trustProxy: services.config.env.TRUST_PROXY ?? 0,
     sessionCookie: sessionCookieName(services.config.publicUrl.startsWith("https://")),
   });
+
+  await app.register(contentImageRoutes, { services });
 
   await registerExtras?.(app, services);
 
