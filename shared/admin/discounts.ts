@@ -28,6 +28,10 @@ const dateTime = (label: string) =>
     error: `${label} must be a date and time.`,
   });
 
+/** An empty form field means "none" (no limit, no end), not 0. */
+const blankAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === undefined ? null : value), schema.nullable());
+
 const idList = (what: string) =>
   z
     .array(z.coerce.number().int().min(1).max(2_147_483_647), { error: `${what} must be a list of ids.` })
@@ -57,23 +61,23 @@ export const discountFormSchema = z
     kind: z.enum(["percentage", "fixed_amount", "free_shipping"], {
       error: "Choose percentage off, amount off or free shipping.",
     }),
-    percentOff: z.coerce
-      .number({ error: "The percentage must be a number." })
-      .min(0.01, { error: "The percentage must be more than 0." })
-      .max(100, { error: "The percentage can be at most 100." })
-      .nullable()
-      .default(null),
-    amountOff: money("The amount off").nullable().default(null),
-    minimumSubtotal: money("The minimum subtotal").default(0),
+    percentOff: blankAsNull(
+      z.coerce
+        .number({ error: "The percentage must be a number." })
+        .min(0.01, { error: "The percentage must be more than 0." })
+        .max(100, { error: "The percentage can be at most 100." }),
+    ),
+    amountOff: blankAsNull(money("The amount off")),
+    minimumSubtotal: z.preprocess((value) => (value === "" || value === undefined ? 0 : value), money("The minimum subtotal")),
     startsAt: dateTime("The start"),
-    endsAt: dateTime("The end").nullable().default(null),
-    usageLimit: z.coerce
-      .number({ error: "The usage limit must be a whole number." })
-      .int({ error: "The usage limit must be a whole number." })
-      .min(1, { error: "The usage limit must be at least 1 (leave it empty for no limit)." })
-      .max(10_000_000)
-      .nullable()
-      .default(null),
+    endsAt: blankAsNull(dateTime("The end")),
+    usageLimit: blankAsNull(
+      z.coerce
+        .number({ error: "The usage limit must be a whole number." })
+        .int({ error: "The usage limit must be a whole number." })
+        .min(1, { error: "The usage limit must be at least 1 (leave it empty for no limit)." })
+        .max(10_000_000, { error: "The usage limit can be at most 10,000,000." }),
+    ),
     oncePerCustomer: z.boolean().default(false),
     isActive: z.boolean().default(true),
     appliesTo: z
