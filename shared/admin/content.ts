@@ -66,7 +66,9 @@ export const storeContentSchema = z.object({
         .string()
         .trim()
         .toUpperCase()
-        .regex(/^[A-Z0-9][A-Z0-9_-]{2,39}$/, { error: "The code can use letters, digits, dashes and underscores (3 to 40)." }),
+        .regex(/^[A-Z0-9][A-Z0-9_-]{2,39}$/, {
+          error: "The code can use letters, digits, dashes and underscores (3 to 40).",
+        }),
     })
     .nullable(),
 });

@@ -68,7 +68,10 @@ export const discountFormSchema = z
         .max(100, { error: "The percentage can be at most 100." }),
     ),
     amountOff: blankAsNull(money("The amount off")),
-    minimumSubtotal: z.preprocess((value) => (value === "" || value === undefined ? 0 : value), money("The minimum subtotal")),
+    minimumSubtotal: z.preprocess(
+      (value) => (value === "" || value === undefined ? 0 : value),
+      money("The minimum subtotal"),
+    ),
     startsAt: dateTime("The start"),
     endsAt: blankAsNull(dateTime("The end")),
     usageLimit: blankAsNull(

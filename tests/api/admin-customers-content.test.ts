@@ -34,7 +34,9 @@ describe("customers", () => {
       `/api/admin/customers/${pat.customerId}`,
     );
     expect(page.body.customer).toMatchObject({ email: pat.email, savedCards: [] });
-    expect((await support.call("POST", `/api/admin/customers/${pat.customerId}/access`, { disabled: true })).status).toBe(403);
+    expect(
+      (await support.call("POST", `/api/admin/customers/${pat.customerId}/access`, { disabled: true })).status,
+    ).toBe(403);
   });
 
   test("a disabled customer is signed out and cannot sign in; enabled again, can", async () => {

@@ -132,7 +132,13 @@ describe("a code made in the back office", () => {
   });
 
   test("limited to a product covers only that product's lines", async () => {
-    const code = await create({ kind: "fixed_amount", percentOff: null, amountOff: 5, appliesTo: "products", productIds: [gasket.productId] });
+    const code = await create({
+      kind: "fixed_amount",
+      percentOff: null,
+      amountOff: 5,
+      appliesTo: "products",
+      productIds: [gasket.productId],
+    });
     const pumpOnly = shopper();
     const pumpCart = await cartWith(pumpOnly, [[pump, 1]]);
     const refused = await apply(pumpOnly, pumpCart.id, code.code);
@@ -140,7 +146,10 @@ describe("a code made in the back office", () => {
     expect(refused.body.error).toBe(`The discount code ${code.code} does not apply to the items in your cart.`);
 
     const both = shopper();
-    const cart = await cartWith(both, [[pump, 1], [gasket, 1]]);
+    const cart = await cartWith(both, [
+      [pump, 1],
+      [gasket, 1],
+    ]);
     const applied = await apply(both, cart.id, code.code);
     expect(applied.status).toBe(200);
     expect(applied.body.checkout.subtotalPrice).toBe(405);
@@ -149,7 +158,10 @@ describe("a code made in the back office", () => {
   test("limited to a category takes its percentage off that category's products only", async () => {
     const code = await create({ percentOff: 10, appliesTo: "collections", collectionIds: [categoryId] });
     const visitor = shopper();
-    const cart = await cartWith(visitor, [[pump, 1], [gasket, 2]]);
+    const cart = await cartWith(visitor, [
+      [pump, 1],
+      [gasket, 2],
+    ]);
     const applied = await apply(visitor, cart.id, code.code);
     expect(applied.status).toBe(200);
     // 10% of the pump's 400.00 only; the gaskets stay at full price.
@@ -161,17 +173,23 @@ describe("a code made in the back office", () => {
     const visitor = shopper();
     const cart = await cartWith(visitor, [[gasket, 3]]);
     expect((await apply(visitor, cart.id, code.code)).status).toBe(200);
-    const placed = await visitor.call<{ order?: { id: number }; error?: string }>("POST", `/api/checkouts/${cart.id}/complete`, {
-      body: { email: "buyer@example.com", shippingAddress: MAINLAND_ADDRESS, card: APPROVED_CARD },
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const detail = await owner.get<{ discount: { usageCount: number; orderCount: number; revenue: number; standing: string } }>(
-      `/api/admin/discounts/${code.id}`,
+    const placed = await visitor.call<{ order?: { id: number }; error?: string }>(
+      "POST",
+      `/api/checkouts/${cart.id}/complete`,
+      {
+        body: { email: "buyer@example.com", shippingAddress: MAINLAND_ADDRESS, card: APPROVED_CARD },
+      },
     );
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const detail = await owner.get<{
+      discount: { usageCount: number; orderCount: number; revenue: number; standing: string };
+    }>(`/api/admin/discounts/${code.id}`);
     expect(detail.body.discount).toMatchObject({ usageCount: 1, orderCount: 1, standing: "used_up" });
     expect(detail.body.discount.revenue).toBeGreaterThan(25);
 
-    const list = await owner.get<{ discounts: Array<{ id: number }> }>(`/api/admin/discounts?status=used_up&q=${code.code}`);
+    const list = await owner.get<{ discounts: Array<{ id: number }> }>(
+      `/api/admin/discounts?status=used_up&q=${code.code}`,
+    );
     expect(list.body.discounts.map((d) => d.id)).toEqual([code.id]);
   });
 
@@ -183,14 +201,22 @@ describe("a code made in the back office", () => {
     const noPercent = await owner.call("POST", "/api/admin/discounts", form({ percentOff: null }));
     expect(noPercent.status).toBe(400);
     expect(String(noPercent.body.error)).toContain("Enter the percentage off");
-    const unknown = await owner.call("POST", "/api/admin/discounts", form({ appliesTo: "products", productIds: [987654] }));
+    const unknown = await owner.call(
+      "POST",
+      "/api/admin/discounts",
+      form({ appliesTo: "products", productIds: [987654] }),
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toBe("These products do not exist: 987654.");
   });
 
   test("edited, the checkout follows; deleted, it is unknown; both idempotent", async () => {
     const code = await create({ percentOff: 10 });
-    const edited = await owner.call("PUT", `/api/admin/discounts/${code.id}`, form({ code: code.code, percentOff: 50 }));
+    const edited = await owner.call(
+      "PUT",
+      `/api/admin/discounts/${code.id}`,
+      form({ code: code.code, percentOff: 50 }),
+    );
     expect(edited.status).toBe(200);
     const visitor = shopper();
     const cart = await cartWith(visitor, [[pump, 1]]);

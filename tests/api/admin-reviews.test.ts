@@ -3,8 +3,8 @@
 // (product API, listing search data); every decision in the audit log.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { auditLog } from "../../db/schema/staff.ts";
 import { orderLineItems, orders } from "../../db/schema/commerce.ts";
+import { auditLog } from "../../db/schema/staff.ts";
 import { createProduct, installCommerceFixtures, type ProductFixture } from "../../fixtures/checkout-fixtures.ts";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
 import { FEEDBACK_LIMITS } from "../../services/reviews/feedback-limits.ts";
@@ -44,7 +44,11 @@ const review = (stars: number, title = "Fits like the original") => ({
 
 async function productOf(handle: string) {
   const { body } = await store.json<{
-    product: { avgRating: number; totalReviews: number; Reviews: Array<{ id: number; title: string; verifiedPurchase: boolean }> };
+    product: {
+      avgRating: number;
+      totalReviews: number;
+      Reviews: Array<{ id: number; title: string; verifiedPurchase: boolean }>;
+    };
   }>(`/api/products/handle/${handle}`);
   return body.product;
 }
@@ -70,7 +74,10 @@ describe("a shopper's review", () => {
     });
     expect(answer.status).toBe(400);
     expect(String(answer.body.error)).toContain("Choose a rating from 1 to 5 stars.");
-    const gone = await shopper.post("/api/products/999999/reviews", { ...review(4), token: await botToken(store, "review") });
+    const gone = await shopper.post("/api/products/999999/reviews", {
+      ...review(4),
+      token: await botToken(store, "review"),
+    });
     expect(gone.status).toBe(404);
   });
 
@@ -114,7 +121,10 @@ describe("a shopper's review", () => {
     const listed = await store.json<{ products: Array<{ id: number; avgRating: number; totalReviews: number }> }>(
       "/api/products/filter?q=pump%20basket&limit=8",
     );
-    expect(listed.body.products.find((p) => p.id === part.productId)).toMatchObject({ avgRating: 3.5, totalReviews: 2 });
+    expect(listed.body.products.find((p) => p.id === part.productId)).toMatchObject({
+      avgRating: 3.5,
+      totalReviews: 2,
+    });
 
     // Approving twice changes nothing; rejecting takes it back out of the count.
     const again = await manager.call("POST", `/api/admin/reviews/${secondId}/status`, { status: "approved" });
@@ -196,9 +206,10 @@ describe("a shopper's question", () => {
     });
     expect(asked.status).toBe(200);
     const id = (asked.body.question as { id: number }).id;
-    const listed = () => store.json<{ questions: Array<{ question: string; answerHtml: string }> }>(
-      `/api/products/${part.productId}/questions`,
-    );
+    const listed = () =>
+      store.json<{ questions: Array<{ question: string; answerHtml: string }> }>(
+        `/api/products/${part.productId}/questions`,
+      );
     expect((await listed()).body.questions).toEqual([]);
 
     const noAnswer = await manager.call("POST", `/api/admin/questions/${id}`, { status: "approved" });

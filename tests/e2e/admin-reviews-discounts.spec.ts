@@ -16,7 +16,10 @@ async function staffSignIn(page: Page, next: string) {
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, (c) => `\\${c}`)}$`));
 }
 
-test("a shopper's review waits for approval, then shows with the product's new rating", async ({ browser, page }, testInfo) => {
+test("a shopper's review waits for approval, then shows with the product's new rating", async ({
+  browser,
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   await withoutExitIntent(page);
   // A product nobody has reviewed, different per project (desktop, phone) so the two runs do not meet.
@@ -77,7 +80,10 @@ test("a shopper's review waits for approval, then shows with the product's new r
   await expect(page.getByRole("img", { name: "Rated 4 out of 5" }).first()).toBeVisible();
 });
 
-test("staff create a discount code; a shopper uses it in the cart; paused, it is refused", async ({ browser, page }, testInfo) => {
+test("staff create a discount code; a shopper uses it in the cart; paused, it is refused", async ({
+  browser,
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   const code = `E2E${testInfo.project.name.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
 

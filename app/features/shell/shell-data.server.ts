@@ -6,8 +6,8 @@ import { EMPTY_FOOTER, type FooterData, loadFooterData } from "../../../services
 import type { StoreServices } from "../../../services/store-services.ts";
 import { reviewImageOrigins, sealImageUrl } from "../../../shared/review-seal.ts";
 import type { AppLoadContext } from "../../context.ts";
-import { loadStorefrontConfig } from "../content/store-content.server.ts";
 import { createTtlCache } from "../catalog/catalog-data.server.ts";
+import { loadStorefrontConfig } from "../content/store-content.server.ts";
 
 export interface ShellData {
   rollingTexts: string[];

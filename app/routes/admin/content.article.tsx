@@ -69,7 +69,12 @@ export default function ArticleEdit({ loaderData }: Route.ComponentProps) {
         description={article ? (article.published ? "Published" : "Draft: shoppers do not see it yet.") : undefined}
         actions={
           <>
-            <button type="button" className="btn-secondary" aria-pressed={preview} onClick={() => setPreview((v) => !v)}>
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-pressed={preview}
+              onClick={() => setPreview((v) => !v)}
+            >
               {preview ? "Back to editing" : "Preview"}
             </button>
             {storeUrl ? (
@@ -116,7 +121,12 @@ export default function ArticleEdit({ loaderData }: Route.ComponentProps) {
           <Panel>
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField name="title" label="Title" required />
-              <FormField name="handle" label="Address" required hint="Lower-case words joined by dashes, e.g. opening-your-pool." />
+              <FormField
+                name="handle"
+                label="Address"
+                required
+                hint="Lower-case words joined by dashes, e.g. opening-your-pool."
+              />
               <FormSelect name="kind" label="Kind">
                 <option value="blog">Blog post</option>
                 <option value="info">Information page</option>
@@ -147,7 +157,11 @@ export default function ArticleEdit({ loaderData }: Route.ComponentProps) {
               <FormField name="seoDescription" label="Description in search results" />
             </div>
           </Panel>
-          <FormCheckbox name="published" label="Published" hint="Shoppers see published articles; a draft stays here." />
+          <FormCheckbox
+            name="published"
+            label="Published"
+            hint="Shoppers see published articles; a draft stays here."
+          />
           <div className="flex flex-wrap gap-3">
             <SubmitButton busyLabel="Saving...">Save article</SubmitButton>
             <Link to="/admin/content?tab=articles" className="btn-secondary">

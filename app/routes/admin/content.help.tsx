@@ -52,7 +52,12 @@ export default function HelpPageEdit({ loaderData }: Route.ComponentProps) {
         breadcrumbs={[{ label: "Content", to: "/admin/content?tab=help" }]}
         actions={
           <>
-            <button type="button" className="btn-secondary" aria-pressed={preview} onClick={() => setPreview((v) => !v)}>
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-pressed={preview}
+              onClick={() => setPreview((v) => !v)}
+            >
               {preview ? "Back to editing" : "Preview"}
             </button>
             {page ? (

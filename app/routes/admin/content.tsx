@@ -3,13 +3,15 @@
 // help pages. What is saved here lies over config/store.json, which stays each part's default.
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import {
   contentListQuerySchema,
   type StoreContent,
   type StoreContentKey,
   storeContentSchema,
 } from "../../../shared/admin/content.ts";
+import { BusyButton } from "../../components/ui/busy-button.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
 import { inputClass } from "../../components/ui/text-field.tsx";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";
 import {
@@ -19,8 +21,6 @@ import {
 } from "../../features/admin/content/content-data.server.ts";
 import { StorefrontPreview } from "../../features/admin/content/storefront-preview.tsx";
 import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
-import { BusyButton } from "../../components/ui/busy-button.tsx";
-import { Notice } from "../../components/ui/notice.tsx";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
 import { toast } from "../../features/admin/ui/toast.ts";
 import type { Route } from "./+types/content";
@@ -154,7 +154,8 @@ function StorefrontEditor({ state }: { state: NonNullable<Route.ComponentProps["
   const errors = showErrors ? errorsByPath(content) : {};
   const changed = JSON.stringify(content) !== JSON.stringify(state.content);
   const saved = new Set(state.saved);
-  const set = <K extends StoreContentKey>(key: K, value: StoreContent[K]) => setContent((c) => ({ ...c, [key]: value }));
+  const set = <K extends StoreContentKey>(key: K, value: StoreContent[K]) =>
+    setContent((c) => ({ ...c, [key]: value }));
 
   async function save() {
     setShowErrors(true);
@@ -213,11 +214,17 @@ function StorefrontEditor({ state }: { state: NonNullable<Route.ComponentProps["
         <Section title="Home page slides" saved={saved.has("heroSlides")} onReset={() => reset("heroSlides")}>
           <ol className="space-y-3">
             {content.heroSlides.map((slide, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: slides have no identity; each row shows state by position.
               <li key={`slide-${index}`} className="rounded-md border border-line p-3">
                 <div className="mb-2 flex items-center justify-between gap-2">
                   <p className="font-semibold">Slide {index + 1}</p>
                   <div className="flex gap-1">
-                    <button type="button" className="btn-secondary min-h-9 px-2" disabled={index === 0} onClick={() => set("heroSlides", move(content.heroSlides, index, -1))}>
+                    <button
+                      type="button"
+                      className="btn-secondary min-h-9 px-2"
+                      disabled={index === 0}
+                      onClick={() => set("heroSlides", move(content.heroSlides, index, -1))}
+                    >
                       <ArrowUp aria-hidden="true" size={16} />
                       <span className="sr-only">Move slide {index + 1} up</span>
                     </button>
@@ -233,7 +240,12 @@ function StorefrontEditor({ state }: { state: NonNullable<Route.ComponentProps["
                     <button
                       type="button"
                       className="btn-secondary min-h-9 px-2 text-sale"
-                      onClick={() => set("heroSlides", content.heroSlides.filter((_, i) => i !== index))}
+                      onClick={() =>
+                        set(
+                          "heroSlides",
+                          content.heroSlides.filter((_, i) => i !== index),
+                        )
+                      }
                     >
                       <Trash2 aria-hidden="true" size={16} />
                       <span className="sr-only">Remove slide {index + 1}</span>
@@ -279,7 +291,11 @@ function StorefrontEditor({ state }: { state: NonNullable<Route.ComponentProps["
           </button>
         </Section>
 
-        <Section title="Featured products banner" saved={saved.has("featuredProducts")} onReset={() => reset("featuredProducts")}>
+        <Section
+          title="Featured products banner"
+          saved={saved.has("featuredProducts")}
+          onReset={() => reset("featuredProducts")}
+        >
           <label className="mb-3 flex min-h-11 items-center gap-2">
             <input
               type="checkbox"
@@ -296,7 +312,9 @@ function StorefrontEditor({ state }: { state: NonNullable<Route.ComponentProps["
                 label="Link"
                 value={content.featuredProducts.url}
                 error={errors["featuredProducts.url"]}
-                onChange={(value) => set("featuredProducts", { ...(content.featuredProducts ?? { bannerUrl: "" }), url: value })}
+                onChange={(value) =>
+                  set("featuredProducts", { ...(content.featuredProducts ?? { bannerUrl: "" }), url: value })
+                }
               />
               <TextInput
                 id="featured-banner"
@@ -311,28 +329,48 @@ function StorefrontEditor({ state }: { state: NonNullable<Route.ComponentProps["
           ) : null}
         </Section>
 
-        <Section title="Footer links (Information)" saved={saved.has("footerLinks")} onReset={() => reset("footerLinks")}>
+        <Section
+          title="Footer links (Information)"
+          saved={saved.has("footerLinks")}
+          onReset={() => reset("footerLinks")}
+        >
           <ol className="space-y-2">
             {content.footerLinks.map((link, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: links have no identity; each row shows state by position.
               <li key={`link-${index}`} className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]">
                 <TextInput
                   id={`footer-${index}-title`}
                   label={`Link ${index + 1} text`}
                   value={link.title}
                   error={errors[`footerLinks.${index}.title`]}
-                  onChange={(value) => set("footerLinks", content.footerLinks.map((l, i) => (i === index ? { ...l, title: value } : l)))}
+                  onChange={(value) =>
+                    set(
+                      "footerLinks",
+                      content.footerLinks.map((l, i) => (i === index ? { ...l, title: value } : l)),
+                    )
+                  }
                 />
                 <TextInput
                   id={`footer-${index}-url`}
                   label={`Link ${index + 1} address`}
                   value={link.url}
                   error={errors[`footerLinks.${index}.url`]}
-                  onChange={(value) => set("footerLinks", content.footerLinks.map((l, i) => (i === index ? { ...l, url: value } : l)))}
+                  onChange={(value) =>
+                    set(
+                      "footerLinks",
+                      content.footerLinks.map((l, i) => (i === index ? { ...l, url: value } : l)),
+                    )
+                  }
                 />
                 <button
                   type="button"
                   className="btn-secondary min-h-11 px-3 text-sale"
-                  onClick={() => set("footerLinks", content.footerLinks.filter((_, i) => i !== index))}
+                  onClick={() =>
+                    set(
+                      "footerLinks",
+                      content.footerLinks.filter((_, i) => i !== index),
+                    )
+                  }
                 >
                   <Trash2 aria-hidden="true" size={16} />
                   <span className="sr-only">Remove link {index + 1}</span>
@@ -401,11 +439,18 @@ function StorefrontEditor({ state }: { state: NonNullable<Route.ComponentProps["
           <BusyButton type="button" busy={busy} busyLabel="Publishing..." disabled={!changed} onClick={save}>
             Publish changes
           </BusyButton>
-          <button type="button" className="btn-secondary" disabled={!changed || busy} onClick={() => setContent(state.content)}>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!changed || busy}
+            onClick={() => setContent(state.content)}
+          >
             Discard changes
           </button>
         </div>
-        <p className="text-sm text-muted">{changed ? "You have changes that are not published yet." : "Everything shown is live."}</p>
+        <p className="text-sm text-muted">
+          {changed ? "You have changes that are not published yet." : "Everything shown is live."}
+        </p>
       </div>
     </div>
   );
@@ -444,10 +489,12 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      {loaderData.storefront ? <StorefrontEditor key={JSON.stringify(loaderData.storefront.content)} state={loaderData.storefront} /> : null}
+      {loaderData.storefront ? (
+        <StorefrontEditor key={JSON.stringify(loaderData.storefront.content)} state={loaderData.storefront} />
+      ) : null}
       {loaderData.articles ? (
         <Panel>
-          <form method="get" role="search" className="mb-3 flex gap-2">
+          <Form method="get" role="search" className="mb-3 flex gap-2">
             <input type="hidden" name="tab" value="articles" />
             <label htmlFor="article-search" className="sr-only">
               Search articles
@@ -463,19 +510,24 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
             <button type="submit" className="btn-secondary min-h-10">
               Search
             </button>
-          </form>
+          </Form>
           <ul className="divide-y divide-line">
             {loaderData.articles.articles.map((article) => (
               <li key={article.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  <Link to={`/admin/content/articles/${article.id}`} className="font-semibold text-aqua-600 hover:underline">
+                  <Link
+                    to={`/admin/content/articles/${article.id}`}
+                    className="font-semibold text-aqua-600 hover:underline"
+                  >
                     {article.title}
                   </Link>
                   <span className="ml-2 text-xs text-muted">
                     {article.kind === "blog" ? "Blog post" : "Information page"} · /{article.handle}
                   </span>
                 </span>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${article.published ? "bg-green-50 text-stock" : "bg-amber-50 text-amber-800"}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${article.published ? "bg-green-50 text-stock" : "bg-amber-50 text-amber-800"}`}
+                >
                   {article.published ? "Published" : "Draft"}
                 </span>
               </li>
@@ -495,7 +547,9 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
                 <span className="text-xs text-muted">{page.category ?? "No category"}</span>
               </li>
             ))}
-            {loaderData.helpPages.helpPages.length === 0 ? <li className="py-4 text-muted">No help pages yet.</li> : null}
+            {loaderData.helpPages.helpPages.length === 0 ? (
+              <li className="py-4 text-muted">No help pages yet.</li>
+            ) : null}
           </ul>
         </Panel>
       ) : null}

@@ -53,7 +53,9 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
           <span className="flex flex-wrap items-center gap-2">
             {customer.email}
             {customer.disabled ? (
-              <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-sale">Account disabled</span>
+              <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-sale">
+                Account disabled
+              </span>
             ) : null}
           </span>
         }
@@ -87,10 +89,18 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                   <caption className="sr-only">Orders</caption>
                   <thead className="border-b border-line text-xs text-muted uppercase">
                     <tr>
-                      <th scope="col" className="py-2 pr-3">Order</th>
-                      <th scope="col" className="py-2 pr-3">Placed</th>
-                      <th scope="col" className="py-2 pr-3">Status</th>
-                      <th scope="col" className="py-2 text-right">Total</th>
+                      <th scope="col" className="py-2 pr-3">
+                        Order
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Placed
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Status
+                      </th>
+                      <th scope="col" className="py-2 text-right">
+                        Total
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -98,7 +108,10 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                       <tr key={order.id} className="border-b border-line last:border-0">
                         <td className="py-2 pr-3">
                           {canSeeOrders ? (
-                            <Link to={`/admin/orders/${order.id}`} className="part-number text-aqua-600 hover:underline">
+                            <Link
+                              to={`/admin/orders/${order.id}`}
+                              className="part-number text-aqua-600 hover:underline"
+                            >
                               {order.orderNumber}
                             </Link>
                           ) : (
@@ -170,7 +183,9 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
                     <span className="capitalize">{card.brand.replace(/_/g, " ")}</span>
                     <span className="tabular">
                       •••• {card.last4 ?? "????"}
-                      {card.expMonth && card.expYear ? ` · ${String(card.expMonth).padStart(2, "0")}/${card.expYear}` : ""}
+                      {card.expMonth && card.expYear
+                        ? ` · ${String(card.expMonth).padStart(2, "0")}/${card.expYear}`
+                        : ""}
                     </span>
                   </li>
                 ))}

@@ -39,7 +39,9 @@ function Change({ current, previous, money }: { current: number; previous: numbe
   const up = percent > 0;
   const Icon = up ? TrendingUp : TrendingDown;
   return (
-    <span className={`inline-flex items-center gap-1 text-sm font-semibold ${percent === 0 ? "text-muted" : up ? "text-stock" : "text-sale"}`}>
+    <span
+      className={`inline-flex items-center gap-1 text-sm font-semibold ${percent === 0 ? "text-muted" : up ? "text-stock" : "text-sale"}`}
+    >
       {percent !== 0 ? <Icon aria-hidden="true" size={16} /> : null}
       {percent > 0 ? "+" : ""}
       {percent}% <span className="font-normal text-muted">vs the period before{money ? "" : ""}</span>
@@ -63,7 +65,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const money = (value: number) => formatMoney(value, currency);
   return (
     <>
-      <PageHeader title="Dashboard" description={`Figures by the store's days (${dashboard.timeZone}); revenue less refunds.`} />
+      <PageHeader
+        title="Dashboard"
+        description={`Figures by the store's days (${dashboard.timeZone}); revenue less refunds.`}
+      />
       <div className="grid gap-4 lg:grid-cols-3">
         {dashboard.periods.map((period) => (
           <Panel key={period.key} title={period.label}>
@@ -87,7 +92,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <dt className="text-sm text-muted">Average order</dt>
                   <dd className="tabular text-lg font-semibold">{money(period.current.averageOrderValue)}</dd>
                   <dd>
-                    <Change current={period.current.averageOrderValue} previous={period.previous.averageOrderValue} money />
+                    <Change
+                      current={period.current.averageOrderValue}
+                      previous={period.previous.averageOrderValue}
+                      money
+                    />
                   </dd>
                 </div>
               </div>
@@ -107,8 +116,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <thead>
               <tr className="text-muted">
                 <th scope="col">Day</th>
-                <th scope="col" className="text-right">Orders</th>
-                <th scope="col" className="text-right">Revenue</th>
+                <th scope="col" className="text-right">
+                  Orders
+                </th>
+                <th scope="col" className="text-right">
+                  Revenue
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -131,7 +144,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <ol className="divide-y divide-line text-sm">
               {dashboard.topProducts.map((product, index) => (
-                <li key={`${product.productId ?? "x"}-${index}`} className="flex items-center justify-between gap-3 py-2">
+                <li
+                  key={product.productId ?? `title-${product.title}`}
+                  className="flex items-center justify-between gap-3 py-2"
+                >
                   <span className="min-w-0">
                     <span className="tabular mr-2 text-muted">{index + 1}.</span>
                     {product.handle ? (
@@ -161,7 +177,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="divide-y divide-line text-sm">
               {dashboard.lowStock.map((item) => (
-                <li key={`${item.productId}-${item.sku ?? item.variantTitle}`} className="flex items-center justify-between gap-3 py-2">
+                <li
+                  key={`${item.productId}-${item.sku ?? item.variantTitle}`}
+                  className="flex items-center justify-between gap-3 py-2"
+                >
                   <span className="min-w-0">
                     {loaderData.canSeeCatalog ? (
                       <Link to={`/admin/products/${item.productId}`} className="text-aqua-600 hover:underline">
@@ -214,7 +233,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {item.orderNumber}
                   </Link>
                   <span className="text-muted">
-                    {item.status} · <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleDateString("en-US")}</time>
+                    {item.status} ·{" "}
+                    <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleDateString("en-US")}</time>
                   </span>
                 </li>
               ))}

@@ -122,7 +122,12 @@ export default function DiscountEdit({ loaderData }: Route.ComponentProps) {
       >
         <Panel title="Code">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField name="code" label="Code" required hint="Letters, digits and dashes; shoppers may type it in any case." />
+            <FormField
+              name="code"
+              label="Code"
+              required
+              hint="Letters, digits and dashes; shoppers may type it in any case."
+            />
             <FormField name="title" label="Title" required hint="For staff: lists and reports show it." />
           </div>
         </Panel>
@@ -136,10 +141,27 @@ export default function DiscountEdit({ loaderData }: Route.ComponentProps) {
               ))}
             </FormSelect>
             {kind === "percentage" ? (
-              <FormField name="percentOff" label="Percentage off" type="number" step="0.01" min="0.01" max="100" inputMode="decimal" required />
+              <FormField
+                name="percentOff"
+                label="Percentage off"
+                type="number"
+                step="0.01"
+                min="0.01"
+                max="100"
+                inputMode="decimal"
+                required
+              />
             ) : null}
             {kind === "fixed_amount" ? (
-              <FormField name="amountOff" label={`Amount off (${currency})`} type="number" step="0.01" min="0.01" inputMode="decimal" required />
+              <FormField
+                name="amountOff"
+                label={`Amount off (${currency})`}
+                type="number"
+                step="0.01"
+                min="0.01"
+                inputMode="decimal"
+                required
+              />
             ) : null}
             <FormField
               name="minimumSubtotal"
@@ -156,9 +178,21 @@ export default function DiscountEdit({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField name="startsAt" label="Starts" type="datetime-local" required />
             <FormField name="endsAt" label="Ends" type="datetime-local" hint="Empty: no end." />
-            <FormField name="usageLimit" label="Usage limit" type="number" min="1" step="1" inputMode="numeric" hint="Uses in all. Empty: no limit." />
+            <FormField
+              name="usageLimit"
+              label="Usage limit"
+              type="number"
+              min="1"
+              step="1"
+              inputMode="numeric"
+              hint="Uses in all. Empty: no limit."
+            />
             <div className="space-y-3 pt-6">
-              <FormCheckbox name="oncePerCustomer" label="Once per customer" hint="One use per account, e-mail address and IP address." />
+              <FormCheckbox
+                name="oncePerCustomer"
+                label="Once per customer"
+                hint="One use per account, e-mail address and IP address."
+              />
               <FormCheckbox name="isActive" label="Active" hint="Untick to pause the code: the checkout refuses it." />
             </div>
           </div>
@@ -169,7 +203,12 @@ export default function DiscountEdit({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-wrap gap-4">
               {Object.entries(DISCOUNT_SCOPE_LABELS).map(([value, label]) => (
                 <label key={value} className="flex min-h-11 items-center gap-2">
-                  <input type="radio" value={value} className="size-5 accent-aqua-600" {...form.register("appliesTo")} />
+                  <input
+                    type="radio"
+                    value={value}
+                    className="size-5 accent-aqua-600"
+                    {...form.register("appliesTo")}
+                  />
                   {label}
                 </label>
               ))}
@@ -198,7 +237,11 @@ export default function DiscountEdit({ loaderData }: Route.ComponentProps) {
                 return (
                   <div className="space-y-2">
                     <label htmlFor="category-filter" className="block text-sm font-semibold text-ink">
-                      Categories<span aria-hidden="true" className="text-sale"> *</span>
+                      Categories
+                      <span aria-hidden="true" className="text-sale">
+                        {" "}
+                        *
+                      </span>
                     </label>
                     <input
                       id="category-filter"
@@ -212,7 +255,10 @@ export default function DiscountEdit({ loaderData }: Route.ComponentProps) {
                     <ul className="max-h-72 overflow-y-auto rounded-md border border-line p-2" aria-label="Categories">
                       {filteredCategories.map((category) => (
                         <li key={category.id}>
-                          <label className="flex min-h-9 items-center gap-2" style={{ paddingLeft: `${(category.level - 1) * 12}px` }}>
+                          <label
+                            className="flex min-h-9 items-center gap-2"
+                            style={{ paddingLeft: `${(category.level - 1) * 12}px` }}
+                          >
                             <input
                               type="checkbox"
                               className="size-4 accent-aqua-600"
@@ -229,7 +275,9 @@ export default function DiscountEdit({ loaderData }: Route.ComponentProps) {
                         </li>
                       ))}
                     </ul>
-                    {fieldState.error ? <p className="text-sm font-medium text-sale">{fieldState.error.message}</p> : null}
+                    {fieldState.error ? (
+                      <p className="text-sm font-medium text-sale">{fieldState.error.message}</p>
+                    ) : null}
                   </div>
                 );
               }}

@@ -6,8 +6,8 @@ import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import {
   DISCOUNT_KIND_LABELS,
   DISCOUNT_STANDING_LABELS,
-  discountListQuerySchema,
   type DiscountStanding,
+  discountListQuerySchema,
 } from "../../../shared/admin/discounts.ts";
 import { formatMoney } from "../../../shared/money.ts";
 import { displayCurrency } from "../../../shared/store-config.ts";
@@ -83,7 +83,12 @@ function RowActions({ row }: { row: Row }) {
       <Link to={`/admin/discounts/${row.id}`} className="btn-secondary min-h-9 px-3">
         Edit
       </Link>
-      <button type="button" className="btn-secondary min-h-9 px-3" disabled={busy} onClick={() => setActive(!row.isActive)}>
+      <button
+        type="button"
+        className="btn-secondary min-h-9 px-3"
+        disabled={busy}
+        onClick={() => setActive(!row.isActive)}
+      >
         {row.isActive ? "Pause" : "Resume"}
       </button>
       <button
@@ -121,7 +126,10 @@ function columnsFor(currency: string) {
       header: "Code",
       cell: (info) => (
         <div>
-          <Link to={`/admin/discounts/${info.row.original.id}`} className="part-number font-semibold text-aqua-600 hover:underline">
+          <Link
+            to={`/admin/discounts/${info.row.original.id}`}
+            className="part-number font-semibold text-aqua-600 hover:underline"
+          >
             {info.getValue()}
           </Link>
           <p className="text-xs text-muted">{info.row.original.title}</p>

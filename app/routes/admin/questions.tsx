@@ -162,7 +162,11 @@ function columnsFor(productPath: string) {
         );
       },
     }),
-    c.display({ id: "answer", header: "Answer and decision", cell: (info) => <QuestionAnswer question={info.row.original} /> }),
+    c.display({
+      id: "answer",
+      header: "Answer and decision",
+      cell: (info) => <QuestionAnswer question={info.row.original} />,
+    }),
   ]);
 }
 

@@ -66,7 +66,12 @@ export async function contentAdminRoutes(fastify: FastifyInstance, { services }:
       },
     },
     async (request) =>
-      resetStoreContent(deps(), auditActor(request), store(), request.params.key as (typeof STORE_CONTENT_KEYS)[number]),
+      resetStoreContent(
+        deps(),
+        auditActor(request),
+        store(),
+        request.params.key as (typeof STORE_CONTENT_KEYS)[number],
+      ),
   );
 
   app.get(
@@ -141,7 +146,9 @@ export async function contentAdminRoutes(fastify: FastifyInstance, { services }:
     },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
-        throw new InvalidInput("Send the picture itself as the body, with Content-Type image/png, image/jpeg, image/webp or image/gif.");
+        throw new InvalidInput(
+          "Send the picture itself as the body, with Content-Type image/png, image/jpeg, image/webp or image/gif.",
+        );
       }
       const image = await storeContentImage(services.database.db, auditActor(request), {
         fileName: request.query.name,

@@ -44,7 +44,9 @@ export async function discountAdminRoutes(fastify: FastifyInstance, { services }
   app.put(
     "/discounts/:id",
     { config: { permission: "discounts:write" }, schema: { params: idParams, body: discountFormSchema } },
-    async (request) => ({ discount: await updateDiscount(deps(), auditActor(request), request.params.id, request.body) }),
+    async (request) => ({
+      discount: await updateDiscount(deps(), auditActor(request), request.params.id, request.body),
+    }),
   );
 
   app.post(

@@ -12,7 +12,11 @@ import {
   setReviewStatus,
 } from "../../../services/reviews/admin/moderation.ts";
 import type { StoreServices } from "../../../services/store-services.ts";
-import { moderationListQuerySchema, questionActionSchema, reviewActionSchema } from "../../../shared/admin/moderation.ts";
+import {
+  moderationListQuerySchema,
+  questionActionSchema,
+  reviewActionSchema,
+} from "../../../shared/admin/moderation.ts";
 import { auditActor, staffOf } from "./admin-guard.ts";
 
 export const idParams = z.object({

@@ -12,7 +12,7 @@ import type {
   StoreContent,
   StoreContentKey,
 } from "../../../shared/admin/content.ts";
-import { CONTENT_IMAGE_MAX_BYTES, CONTENT_IMAGE_TYPES } from "../../../shared/admin/content.ts";
+import { CONTENT_IMAGE_MAX_BYTES, type CONTENT_IMAGE_TYPES } from "../../../shared/admin/content.ts";
 import type { StoreConfig } from "../../../shared/store-config.ts";
 import { type AuditActor, recordAudit } from "../../audit/audit-log.ts";
 import type { StoreChangeFeed } from "../../changes/store-changes.ts";
@@ -59,7 +59,12 @@ export async function saveStoreContent(
     const rows = await tx
       .select({ key: storeSettings.key, value: storeSettings.value })
       .from(storeSettings)
-      .where(inArray(storeSettings.key, keys.map((key) => `${CONTENT_KEY_PREFIX}${key}`)))
+      .where(
+        inArray(
+          storeSettings.key,
+          keys.map((key) => `${CONTENT_KEY_PREFIX}${key}`),
+        ),
+      )
       .for("update");
     const current = new Map(rows.map((row) => [row.key.slice(CONTENT_KEY_PREFIX.length), row.value]));
     const defaults = contentFromFile(store);
@@ -217,7 +222,11 @@ async function assertArticleHandleFree(db: Reader, handle: string, exceptId?: nu
   const [other] = await db
     .select({ id: articles.id })
     .from(articles)
-    .where(exceptId === undefined ? eq(articles.handle, handle) : and(eq(articles.handle, handle), ne(articles.id, exceptId)));
+    .where(
+      exceptId === undefined
+        ? eq(articles.handle, handle)
+        : and(eq(articles.handle, handle), ne(articles.id, exceptId)),
+    );
   if (other) throw new Conflict(`Another article already uses the address "${handle}". Choose another.`);
 }
 
@@ -235,7 +244,11 @@ function articleColumns(form: ArticleForm, bodyHtml: string) {
   };
 }
 
-export async function createArticle(deps: ContentAdminDeps, actor: AuditActor, form: ArticleForm): Promise<AdminArticle> {
+export async function createArticle(
+  deps: ContentAdminDeps,
+  actor: AuditActor,
+  form: ArticleForm,
+): Promise<AdminArticle> {
   const bodyHtml = cleanBody(form.bodyHtml);
   const article = await deps.db.transaction(async (tx) => {
     await assertArticleHandleFree(tx, form.handle);
@@ -244,7 +257,14 @@ export async function createArticle(deps: ContentAdminDeps, actor: AuditActor, f
       .values({ ...articleColumns(form, bodyHtml), publishedAt: form.published ? new Date() : null })
       .returning({ id: articles.id });
     const created = (await loadArticle(tx, row.id)) as AdminArticle;
-    await recordAudit(tx, { ...actor, action: "article.create", entity: "article", entityId: row.id, before: null, after: created });
+    await recordAudit(tx, {
+      ...actor,
+      action: "article.create",
+      entity: "article",
+      entityId: row.id,
+      before: null,
+      after: created,
+    });
     return created;
   });
   if (article.published) await deps.changes.publish({ kind: "content", ids: [article.id] });
@@ -361,7 +381,9 @@ async function assertHelpHandleFree(db: Reader, handle: string, exceptId?: numbe
     .select({ id: helpPages.id })
     .from(helpPages)
     .where(
-      exceptId === undefined ? eq(helpPages.handle, handle) : and(eq(helpPages.handle, handle), ne(helpPages.id, exceptId)),
+      exceptId === undefined
+        ? eq(helpPages.handle, handle)
+        : and(eq(helpPages.handle, handle), ne(helpPages.id, exceptId)),
     );
   if (other) throw new Conflict(`Another help page already uses the address "${handle}". Choose another.`);
 }
@@ -373,13 +395,26 @@ export async function saveHelpPage(
   form: HelpPageForm,
 ): Promise<AdminHelpPage> {
   const bodyHtml = cleanBody(form.bodyHtml);
-  const columns = { title: form.title, handle: form.handle, category: form.category, bodyHtml, position: form.position };
+  const columns = {
+    title: form.title,
+    handle: form.handle,
+    category: form.category,
+    bodyHtml,
+    position: form.position,
+  };
   const result = await deps.db.transaction(async (tx) => {
     if (id === null) {
       await assertHelpHandleFree(tx, form.handle);
       const [row] = await tx.insert(helpPages).values(columns).returning({ id: helpPages.id });
       const created = (await loadHelpPage(tx, row.id)) as AdminHelpPage;
-      await recordAudit(tx, { ...actor, action: "help_page.create", entity: "help_page", entityId: row.id, before: null, after: created });
+      await recordAudit(tx, {
+        ...actor,
+        action: "help_page.create",
+        entity: "help_page",
+        entityId: row.id,
+        before: null,
+        after: created,
+      });
       return { page: created, changed: true };
     }
     const [locked] = await tx.select({ id: helpPages.id }).from(helpPages).where(eq(helpPages.id, id)).for("update");
@@ -390,7 +425,10 @@ export async function saveHelpPage(
       (key) => (before as unknown as Record<string, unknown>)[key] === columns[key],
     );
     if (same) return { page: before, changed: false };
-    await tx.update(helpPages).set({ ...columns, updatedAt: new Date() }).where(eq(helpPages.id, id));
+    await tx
+      .update(helpPages)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(helpPages.id, id));
     const after = (await loadHelpPage(tx, id)) as AdminHelpPage;
     await recordAudit(tx, { ...actor, action: "help_page.update", entity: "help_page", entityId: id, before, after });
     return { page: after, changed: true };
@@ -404,7 +442,14 @@ export async function deleteHelpPage(deps: ContentAdminDeps, actor: AuditActor, 
     const before = await loadHelpPage(tx, id);
     if (!before) return false;
     await tx.delete(helpPages).where(eq(helpPages.id, id));
-    await recordAudit(tx, { ...actor, action: "help_page.delete", entity: "help_page", entityId: id, before, after: null });
+    await recordAudit(tx, {
+      ...actor,
+      action: "help_page.delete",
+      entity: "help_page",
+      entityId: id,
+      before,
+      after: null,
+    });
     return true;
   });
   if (deleted) await deps.changes.publish({ kind: "content", ids: [id] });

@@ -48,7 +48,10 @@ export interface Dashboard {
     status: string;
     total: number;
   }[];
-  openReturns: { count: number; latest: { id: number; orderId: number; orderNumber: string; status: string; createdAt: string }[] };
+  openReturns: {
+    count: number;
+    latest: { id: number; orderId: number; orderNumber: string; status: string; createdAt: string }[];
+  };
 }
 
 /** Midnight of the store day that holds `now`, and `days` store days around it, as instants. */
@@ -141,7 +144,10 @@ export async function loadDashboard(
       .innerJoin(orders, eq(orders.id, orderLineItems.orderId))
       .leftJoin(products, eq(products.id, orderLineItems.productId))
       .where(and(ne(orders.status, "cancelled"), gte(orders.placedAt, thirtyDaysAgo)))
-      .groupBy(orderLineItems.productId, sql`case when ${orderLineItems.productId} is null then ${orderLineItems.title} end`)
+      .groupBy(
+        orderLineItems.productId,
+        sql`case when ${orderLineItems.productId} is null then ${orderLineItems.title} end`,
+      )
       .orderBy(desc(sql`sum(${orderLineItems.totalCents})`))
       .limit(10),
     db

@@ -126,7 +126,10 @@ export function RichTextEditor({
   function setLink() {
     if (!editor) return;
     const previous = editor.getAttributes("link").href as string | undefined;
-    const href = window.prompt("Link address (https://..., /page on the store, mailto: or tel:)", previous ?? "https://");
+    const href = window.prompt(
+      "Link address (https://..., /page on the store, mailto: or tel:)",
+      previous ?? "https://",
+    );
     if (href === null) return;
     if (href.trim() === "") {
       editor.chain().focus().unsetLink().run();
@@ -155,27 +158,53 @@ export function RichTextEditor({
       <p id={`${id}-label`} className="mb-1 text-sm font-semibold text-ink">
         {label}
       </p>
-      <div className={`rounded-md border bg-white ${error ? "border-sale" : "border-line"} focus-within:ring-3 focus-within:ring-aqua-500`}>
+      <div
+        className={`rounded-md border bg-white ${error ? "border-sale" : "border-line"} focus-within:ring-3 focus-within:ring-aqua-500`}
+      >
         <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-line p-1">
           <ToolButton label="Bold" pressed={state?.bold} onClick={() => editor?.chain().focus().toggleBold().run()}>
             <Bold aria-hidden="true" size={18} />
           </ToolButton>
-          <ToolButton label="Italic" pressed={state?.italic} onClick={() => editor?.chain().focus().toggleItalic().run()}>
+          <ToolButton
+            label="Italic"
+            pressed={state?.italic}
+            onClick={() => editor?.chain().focus().toggleItalic().run()}
+          >
             <Italic aria-hidden="true" size={18} />
           </ToolButton>
-          <ToolButton label="Heading" pressed={state?.h2} onClick={() => editor?.chain().focus().toggleHeading({ level: 2 }).run()}>
+          <ToolButton
+            label="Heading"
+            pressed={state?.h2}
+            onClick={() => editor?.chain().focus().toggleHeading({ level: 2 }).run()}
+          >
             <Heading2 aria-hidden="true" size={18} />
           </ToolButton>
-          <ToolButton label="Subheading" pressed={state?.h3} onClick={() => editor?.chain().focus().toggleHeading({ level: 3 }).run()}>
+          <ToolButton
+            label="Subheading"
+            pressed={state?.h3}
+            onClick={() => editor?.chain().focus().toggleHeading({ level: 3 }).run()}
+          >
             <Heading3 aria-hidden="true" size={18} />
           </ToolButton>
-          <ToolButton label="Bulleted list" pressed={state?.bullet} onClick={() => editor?.chain().focus().toggleBulletList().run()}>
+          <ToolButton
+            label="Bulleted list"
+            pressed={state?.bullet}
+            onClick={() => editor?.chain().focus().toggleBulletList().run()}
+          >
             <List aria-hidden="true" size={18} />
           </ToolButton>
-          <ToolButton label="Numbered list" pressed={state?.ordered} onClick={() => editor?.chain().focus().toggleOrderedList().run()}>
+          <ToolButton
+            label="Numbered list"
+            pressed={state?.ordered}
+            onClick={() => editor?.chain().focus().toggleOrderedList().run()}
+          >
             <ListOrdered aria-hidden="true" size={18} />
           </ToolButton>
-          <ToolButton label="Quote" pressed={state?.quote} onClick={() => editor?.chain().focus().toggleBlockquote().run()}>
+          <ToolButton
+            label="Quote"
+            pressed={state?.quote}
+            onClick={() => editor?.chain().focus().toggleBlockquote().run()}
+          >
             <Quote aria-hidden="true" size={18} />
           </ToolButton>
           <ToolButton label="Divider" onClick={() => editor?.chain().focus().setHorizontalRule().run()}>
@@ -184,10 +213,18 @@ export function RichTextEditor({
           <ToolButton label="Link" pressed={state?.link} onClick={setLink}>
             <Link2 aria-hidden="true" size={18} />
           </ToolButton>
-          <ToolButton label="Remove link" disabled={!state?.link} onClick={() => editor?.chain().focus().unsetLink().run()}>
+          <ToolButton
+            label="Remove link"
+            disabled={!state?.link}
+            onClick={() => editor?.chain().focus().unsetLink().run()}
+          >
             <Unlink aria-hidden="true" size={18} />
           </ToolButton>
-          <ToolButton label={uploading ? "Uploading picture..." : "Insert picture"} disabled={uploading} onClick={() => fileInput.current?.click()}>
+          <ToolButton
+            label={uploading ? "Uploading picture..." : "Insert picture"}
+            disabled={uploading}
+            onClick={() => fileInput.current?.click()}
+          >
             <ImagePlus aria-hidden="true" size={18} />
           </ToolButton>
           <ToolButton label="Undo" disabled={!state?.canUndo} onClick={() => editor?.chain().focus().undo().run()}>

@@ -5,11 +5,13 @@ import type { StoreContent } from "../../../../shared/admin/content.ts";
 export function StorefrontPreview({ content }: { content: StoreContent }) {
   const slide = content.heroSlides[0];
   return (
-    <div className="space-y-4 text-sm" aria-label="Preview of the storefront">
+    <section className="space-y-4 text-sm" aria-label="Preview of the storefront">
       <div>
         <p className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">Announcement bar</p>
         {content.announcement ? (
-          <div className="rounded bg-water-900 px-3 py-2 text-center font-semibold text-white">{content.announcement}</div>
+          <div className="rounded bg-water-900 px-3 py-2 text-center font-semibold text-white">
+            {content.announcement}
+          </div>
         ) : (
           <p className="text-muted">No announcement bar.</p>
         )}
@@ -65,6 +67,6 @@ export function StorefrontPreview({ content }: { content: StoreContent }) {
           <p className="text-muted">No offer when a shopper is about to leave.</p>
         )}
       </div>
-    </div>
+    </section>
   );
 }

@@ -30,7 +30,12 @@ export function RevenueChart({
             scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.1)] } },
             axes: [
               { stroke: "#5b6b7d", grid: { stroke: "#eef2f6" } },
-              { stroke: "#5b6b7d", grid: { stroke: "#eef2f6" }, size: 70, values: (_u, ticks) => ticks.map((t) => money.format(t)) },
+              {
+                stroke: "#5b6b7d",
+                grid: { stroke: "#eef2f6" },
+                size: 70,
+                values: (_u, ticks) => ticks.map((t) => money.format(t)),
+              },
             ],
             series: [
               {},

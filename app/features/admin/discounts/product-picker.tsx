@@ -52,7 +52,11 @@ export function ProductPicker({
   return (
     <div className="space-y-2">
       <label htmlFor={`${id}-search`} className="block text-sm font-semibold text-ink">
-        Products<span aria-hidden="true" className="text-sale"> *</span>
+        Products
+        <span aria-hidden="true" className="text-sale">
+          {" "}
+          *
+        </span>
       </label>
       <div className="relative">
         <Search aria-hidden="true" size={16} className="absolute top-1/2 left-3 -translate-y-1/2 text-muted" />
@@ -69,7 +73,10 @@ export function ProductPicker({
       </div>
       {status === "error" ? <p className="text-sm text-sale">The search did not answer. Try again.</p> : null}
       {found.length > 0 ? (
-        <ul aria-label="Search results" className="max-h-64 divide-y divide-line overflow-y-auto rounded-md border border-line">
+        <ul
+          aria-label="Search results"
+          className="max-h-64 divide-y divide-line overflow-y-auto rounded-md border border-line"
+        >
           {found.map((product) => (
             <li key={product.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
               <span>{product.title}</span>
