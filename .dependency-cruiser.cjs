@@ -56,6 +56,14 @@ module.exports = {
       to: { path: "^(services|db)/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "storefront-not-admin",
+      comment:
+        "The back office's code (app/routes/admin, app/features/admin) is its own chunk: no storefront module imports it, so a shopper's page never loads it. Only app/routes.ts names its route config.",
+      severity: "error",
+      from: { path: "^app/", pathNot: ["^app/(routes|features)/admin/", "^app/routes\\.ts$"] },
+      to: { path: "^app/(routes|features)/admin/" },
+    },
+    {
       name: "app-not-server-or-tests",
       comment: "app/ never imports server/ (the HTTP server hands it everything through the load context) or tests/.",
       severity: "error",

@@ -34,10 +34,17 @@ import stylesheet from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
+/** Back-office pages: their own document (app/routes/admin/layout.tsx), none of the storefront's loaders or shell. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, nonce, session, logger } = context.get(appContext);
+  if (isAdminPath(new URL(request.url).pathname)) return { area: "admin" as const, nonce };
   const [current, store] = await Promise.all([session.get(), loadStorefrontConfig(services)]);
   return {
+    area: "store" as const,
     nonce,
     publicUrl: services.config.publicUrl,
     store: {
@@ -66,10 +73,40 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = Extract<Awaited<ReturnType<typeof loader>>, { area: "store" }>;
+type AnyRootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<RootData>("root");
+  const raw = useRouteLoaderData<AnyRootData>("root");
+  const location = useLocation();
+  if (raw?.area === "admin" || isAdminPath(location.pathname)) {
+    return <AdminDocument nonce={raw?.nonce}>{children}</AdminDocument>;
+  }
+  return <StorefrontDocument data={raw?.area === "store" ? raw : undefined}>{children}</StorefrontDocument>;
+}
+
+/** The back office's document: the store's stylesheet and scripts, no storefront header, footer, cart or effects. */
+function AdminDocument({ nonce, children }: { nonce?: string; children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <Meta />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-surface text-ink">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function StorefrontDocument({ data, children }: { data: RootData | undefined; children: React.ReactNode }) {
   const location = useLocation();
   // The tab's cart once it knows its lines; the server's count before that.
   const cartCount = useCartCount(data?.cartCount ?? 0);
@@ -171,6 +208,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const location = useLocation();
+  if (isAdminPath(location.pathname)) return <Outlet />;
   return (
     <>
       {/* On every navigation to a product page, whichever page it starts from. */}

@@ -1,4 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { adminRoutes } from "./features/admin/shell/admin-route-config.ts";
 import { storefrontRoutes } from "./features/catalog/storefront-routes.ts";
 import { contentRoutes } from "./features/content/content-routes.ts";
 
@@ -33,5 +34,7 @@ export default [
   route("checkout/:checkoutId", "routes/checkout.tsx"),
   route("orders.asp", "routes/orders.tsx"),
   route("account/orders/:orderId", "routes/order-detail.tsx"),
+  // The back office under /admin (its own layout, navigation and chunks: features/admin/shell/admin-route-config.ts).
+  ...adminRoutes(),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,10 +9,11 @@ import { supportChatOrigin } from "../shared/support-chat.ts";
 import { accountAddressRoutes } from "./api/account-address-routes.ts";
 import { accountAuthRoutes } from "./api/account-auth-routes.ts";
 import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
+import { adminRoutes } from "./api/admin/admin-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { contentImageRoutes } from "./api/content-image-routes.ts";
-import { healthRoutes } from "./api/health.ts";
+import { createLifecycle, healthRoutes, type Lifecycle } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { orderReturnRoutes } from "./api/order-return-routes.ts";
 import { paymentRoutes } from "./api/payment-routes.ts";
@@ -26,6 +27,8 @@ import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSession, sessionCookieName } from "./plugins/session.ts";
+import { registerStaffSession } from "./plugins/staff-session.ts";
+import { registerUploadedImages } from "./plugins/uploaded-images.ts";
 
 export type Frontend =
   | { mode: "production"; clientDir: string; getBuild: () => Promise<ServerBuild> }
@@ -46,8 +49,10 @@ export interface BuildAppOptions {
    * store's generated images (demo/). Passed in so that server/ never imports the demo.
    */
   registerExtras?: (app: FastifyInstance, services: StoreServices) => Promise<void>;
-  /** Told of every route as it is added (tests enumerate the API with it). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Whether the process takes traffic (readiness); shutdown sets `draining`. */
+  lifecycle?: Lifecycle;
+  /** Told of every route as it is added (tests enumerate the API with it; `config.permission` on back-office routes). */
+  onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
 
 const HASHED_ASSET = /^\/assets\//;
@@ -59,6 +64,7 @@ export async function buildApp({
   logger,
   registerExtras,
   onRoute,
+  lifecycle = createLifecycle(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     ...(logger === undefined ? { loggerInstance: services.logger as FastifyBaseLogger } : { logger }),
@@ -99,6 +105,13 @@ export async function buildApp({
     db: services.database.db,
     secure: services.config.publicUrl.startsWith("https://"),
   });
+  // Staff sessions: their own cookie and table, read only on /admin and /api/admin.
+  await app.register(registerStaffSession, {
+    db: services.database.db,
+    secure: services.config.publicUrl.startsWith("https://"),
+    // Read on each use: a test stands a later time in for the store's clock.
+    now: () => services.clock.now(),
+  });
 
   // REST API: everything under /api is JSON, with its own 404.
   await app.register(
@@ -107,7 +120,7 @@ export async function buildApp({
         db: services.database.db,
         secret: services.config.sessionSecret,
       });
-      await api.register(healthRoutes, { services });
+      await api.register(healthRoutes, { services, lifecycle });
       await api.register(catalogRoutes, { services });
       await api.register(searchRoutes, { services });
       await api.register(checkoutRoutes, { services });
@@ -118,6 +131,8 @@ export async function buildApp({
       await api.register(paymentRoutes, { services });
       await api.register(productFeedbackRoutes, { services });
       await api.register(orderReturnRoutes, { services });
+      // The back office (server/api/admin/admin-routes.ts lists its route modules).
+      await api.register(adminRoutes, { services, prefix: "/admin" });
       // Without this the page renderer's catch-all would answer unknown API paths with HTML.
       api.all("/*", async (request, reply) =>
         reply.status(404).send({ error: `No such API endpoint: ${request.method} ${request.url.split("?")[0]}` }),
@@ -135,6 +150,9 @@ export async function buildApp({
     sessionCookie: sessionCookieName(services.config.publicUrl.startsWith("https://")),
   });
 
+  // Product images uploaded in the back office (before the demo's /img/* route and the page renderer).
+  await registerUploadedImages(app, { dataDir: services.config.dataDir });
+  // Pictures uploaded for articles and help pages.
   await app.register(contentImageRoutes, { services });
 
   await registerExtras?.(app, services);

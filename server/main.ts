@@ -7,11 +7,13 @@ import { migrateDatabase } from "../db/migrate.ts";
 import { registerDemoImages, seedDemoIfWanted } from "../demo/start.ts";
 import { createChangeFeed } from "../services/changes/change-feed-from-config.ts";
 import { ConfigError, loadConfig } from "../services/config.ts";
+import { startMailSweep } from "../services/jobs/store-jobs.ts";
 import { createLogger } from "../services/logger.ts";
 import { pendingSettlements } from "../services/orders/place-order.ts";
 import { createStoreServices } from "../services/store-services.ts";
+import { createLifecycle } from "./api/health.ts";
 import { buildApp, type Frontend } from "./app.ts";
-import { startMaintenance } from "./maintenance.ts";
+import { registerMaintenanceJob } from "./maintenance.ts";
 import { assertNodeVersion } from "./node-version.ts";
 
 /** SIGTERM/SIGINT: the process is gone within this long, whatever happens. */
@@ -55,20 +57,26 @@ export async function main(): Promise<void> {
   const services = createStoreServices({ config, database, logger, changes });
   await seedDemoIfWanted(services);
 
-  services.mailer.start();
-  const maintenance = startMaintenance(database.db, (error) =>
-    services.logger.error({ err: error }, "maintenance failed"),
-  );
+  // Background work on the job queue: mails, the hourly maintenance, search-data refreshes.
+  registerMaintenanceJob(services.jobs, database.db);
+  await services.jobs.start();
+  const mailSweep = startMailSweep(services.jobs, services.mailer, services.logger);
   const frontend = config.env.NODE_ENV === "development" ? await developmentFrontend() : await productionFrontend();
-  const app = await buildApp({ services, frontend, registerExtras: registerDemoImages });
+  const lifecycle = createLifecycle();
+  const app = await buildApp({ services, frontend, registerExtras: registerDemoImages, lifecycle });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
+    const drainMs = config.env.SHUTDOWN_DRAIN_MS ?? 0;
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS + drainMs);
     force.unref();
+    // Readiness answers 503 first; for SHUTDOWN_DRAIN_MS the store still serves whatever the load
+    // balancer sends while it notices, then stops listening.
+    lifecycle.draining = true;
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     // New connections are refused at once; requests in flight get SHUTDOWN_GRACE_MS to finish. A client
     // still holding a request open after that (a stalled upload) is cut off, so the database closes
     // cleanly within the limit instead of the process being killed in the middle of a write.
@@ -78,8 +86,9 @@ export async function main(): Promise<void> {
     try {
       await app.close();
       clearTimeout(grace);
+      mailSweep.stop();
+      await services.jobs.stop(2_000);
       services.mailer.stop();
-      clearInterval(maintenance);
       // A payment whose order could not be confirmed is settled before the database goes.
       await pendingSettlements(1_000);
       await services.changes.close();

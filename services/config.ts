@@ -13,7 +13,29 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** A read replica of DATABASE_URL: catalog and search reads go there (writes and transactions never). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().default("./data"),
+  /** Bearer token that /metrics asks for (with METRICS_PORT unset). */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** A separate port (for the metrics scraper only) that serves /metrics without a token. */
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** On SIGTERM, how long readiness answers 503 before the listener closes (the proxy drains the instance). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(30_000).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")

@@ -1,5 +1,6 @@
 import type { RequestLogger } from "./logger.ts";
 import type { RequestSession } from "./session/request-session.ts";
+import type { StaffSession } from "./staff/staff-sessions.ts";
 import type { StoreServices } from "./store-services.ts";
 
 /**
@@ -15,6 +16,11 @@ export interface AppLoadContext {
   logger: RequestLogger;
   /** The visitor's server-side session (loaded on first use). */
   session: RequestSession;
+  /**
+   * The staff session on back-office pages (/admin...), whatever its stage; null without one and on every
+   * storefront page. Read it through app/features/admin/admin-session.server.ts.
+   */
+  staffSession: StaffSession | null;
   /** The client address (the socket's, or the trusted proxies' report of it), for per-client limits. */
   clientIp?: string;
 }

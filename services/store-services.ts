@@ -5,6 +5,8 @@ import { createBotCheck } from "./bot-check/create-bot-check.ts";
 import { createLocalChangeFeed, type StoreChangeFeed } from "./changes/store-changes.ts";
 import type { ServerConfig } from "./config.ts";
 import { createMailDelivery, type MailDelivery } from "./email/mailer.ts";
+import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
+import { registerStoreJobs } from "./jobs/store-jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createPaymentGateway } from "./payments/gateway-from-config.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
@@ -33,6 +35,11 @@ export interface StoreServices {
   botCheck: BotCheck;
   /** Announces store changes (catalog, stock, content, settings) to every cache that must drop a copy. */
   changes: StoreChangeFeed;
+  /**
+   * Background jobs (services/jobs/job-queue.ts): `register(name, handler)`, `enqueue(name, payload)`.
+   * Started by server/main.ts; each job runs once across all instances, retried with backoff.
+   */
+  jobs: JobQueue;
 }
 
 export interface StoreServicesInput {
@@ -49,6 +56,8 @@ export interface StoreServicesInput {
   botCheck?: BotCheck;
   /** Defaults to a feed local to this process. */
   changes?: StoreChangeFeed;
+  /** Defaults to the pg-boss queue on the store's database (not started). */
+  jobs?: JobQueue;
 }
 
 export function createStoreServices(input: StoreServicesInput): StoreServices {
@@ -75,6 +84,8 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
   // Shared data cached for a minute (category trees, price ranges, synonyms, search summaries) is
   // dropped on any change, so a shopper sees an edit at once rather than after the cache expires.
   changes.subscribe(() => clearAllTtlCaches(database.db));
+  const jobs = input.jobs ?? createJobQueue({ database, logger });
+  registerStoreJobs(jobs, { db: database.db, mailer, changes });
   return {
     config,
     database,
@@ -84,5 +95,6 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
     paymentGateway: input.paymentGateway ?? createPaymentGateway(config.payments),
     botCheck,
     changes,
+    jobs,
   };
 }

@@ -49,6 +49,7 @@ describe("parseCatalogQuery", () => {
       isFeatured: null,
       fields: null,
       availableForSaleOnly: false,
+      attributes: [],
     });
   });
 

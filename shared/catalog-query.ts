@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  type AttributeFilter,
+  formatAttributeFilter,
+  MAX_ATTRIBUTE_FILTERS,
+  parseAttributeFilter,
+} from "./search-understanding.ts";
 
 // The product list query, shared by the
 // REST API and the pages so both read and write the same URLs and apply the same rules.
@@ -74,6 +80,11 @@ export interface CatalogQuery {
   /** null: all card fields. */
   fields: CardField[] | null;
   availableForSaleOnly: boolean;
+  /**
+   * a: measured attributes (`a=horsepower_3`), read exactly like the same attribute typed into q.
+   * Absent means none.
+   */
+  attributes?: AttributeFilter[];
 }
 
 /** The median of the allowed page sizes: the mean of the two middle values for an even-sized set. */
@@ -227,6 +238,25 @@ function parseFields(text: string | undefined): CardField[] | null {
   return [...new Set(names)] as CardField[];
 }
 
+/** The `a` values: each must name a known attribute and a value (`horsepower_3`, `speed_variable`). */
+export function parseAttributeFilters(raw: readonly string[]): AttributeFilter[] {
+  const filters: AttributeFilter[] = [];
+  for (const item of raw) {
+    if (item.trim() === "") continue;
+    const filter = parseAttributeFilter(item);
+    if (!filter) {
+      throw new CatalogQueryError(
+        `Invalid attribute filter "${item.slice(0, 60)}": write it as name_value, for example a=horsepower_1.5 or a=speed_variable.`,
+      );
+    }
+    if (!filters.some((f) => f.name === filter.name && f.value === filter.value)) filters.push(filter);
+  }
+  if (filters.length > MAX_ATTRIBUTE_FILTERS) {
+    throw new CatalogQueryError(`Too many attribute filters: at most ${MAX_ATTRIBUTE_FILTERS}.`);
+  }
+  return filters;
+}
+
 export const rawCatalogQuerySchema = z.record(z.string(), queryValue);
 
 /**
@@ -264,6 +294,7 @@ export function parseCatalogQuery(raw: RawCatalogQuery): CatalogQuery {
     fields: parseFields(single("fields", raw.fields)),
     availableForSaleOnly:
       parseBoolean("availableForSaleOnly", single("availableForSaleOnly", raw.availableForSaleOnly)) ?? false,
+    attributes: parseAttributeFilters(list(raw.a)),
   };
 }
 
@@ -302,5 +333,6 @@ export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSea
   if (query.isFeatured != null) params.set("isFeatured", String(query.isFeatured));
   if (query.fields) params.set("fields", query.fields.join(","));
   if (query.availableForSaleOnly) params.set("availableForSaleOnly", "true");
+  for (const attribute of query.attributes ?? []) params.append("a", formatAttributeFilter(attribute));
   return params;
 }

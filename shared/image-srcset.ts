@@ -1,14 +1,21 @@
 // Responsive product images (`_{width}x` suffixes). The image route serves
-// `{url-without-extension}_{width}x.webp` for these widths, for demo images under /img/demo/ only;
-// other URLs (uploads, third-party CDNs) are used as they are, without a srcset.
+// `{url-without-extension}_{width}x.webp` for these widths, for demo images under /img/demo/ and images
+// uploaded in the back office under /img/uploads/ (written at every width when uploaded); other URLs
+// (third-party CDNs) are used as they are, without a srcset.
 
 /** Keep in step with IMAGE_WIDTHS in demo/images/image-route.ts, which refuses any other width. */
 export const IMAGE_VARIANT_WIDTHS = [80, 160, 240, 320, 480, 640, 960, 1280] as const;
 
 const DEMO_PREFIX = "/img/demo/";
+/** Where the back office's uploads are served (services/catalog/admin/product-images.ts). */
+export const UPLOADED_IMAGE_PREFIX = "/img/uploads/";
 
 export function hasImageVariants(url: string | null | undefined): url is string {
-  return typeof url === "string" && url.startsWith(DEMO_PREFIX) && /\.[a-z0-9]+$/i.test(url);
+  return (
+    typeof url === "string" &&
+    (url.startsWith(DEMO_PREFIX) || url.startsWith(UPLOADED_IMAGE_PREFIX)) &&
+    /\.[a-z0-9]+$/i.test(url)
+  );
 }
 
 /** `/img/demo/pump/hayward/sp-2610_320x.webp` for `/img/demo/pump/hayward/sp-2610.svg` at 320. */

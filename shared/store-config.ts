@@ -79,6 +79,8 @@ export const storeConfigSchema = z.object({
   storeCurrency: z.string().length(3).default("USD"),
   appTimeZone: z.string().default("America/Los_Angeles"),
   merchantReturnDays: z.number().int().nonnegative().default(30),
+  /** A variant with at most this many in stock is on the back office's low-stock list (unless it sets its own). */
+  lowStockThreshold: z.number().int().nonnegative().default(5),
   recaptchaSiteKey: z.string().default(""),
   storefrontAnnouncement: z.string().default(""),
   sealId: z.string().default(""),

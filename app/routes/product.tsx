@@ -5,6 +5,7 @@ import {
   data,
   isRouteErrorResponse,
   Link,
+  redirect,
   type ShouldRevalidateFunctionArgs,
   useLocation,
   useNavigate,
@@ -26,6 +27,7 @@ import {
 } from "../features/catalog/catalog-data.server.ts";
 import { LazySection } from "../features/product/lazy-section.tsx";
 import {
+  findRenamedProductHandle,
   getProductByHandle,
   isProductEligibleForFreeShipping,
   loadShippingPolicy,
@@ -79,7 +81,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The page loads the reviews when their block shows; they are not read here.
     detail = await getProductByHandle(db, handle, { reviews: false });
   } catch (error) {
-    if (error instanceof NotFound) throw data({ storeName: store.storeName }, { status: 404 });
+    if (error instanceof NotFound) {
+      // A product renamed in the back office: its old address moves permanently to the new one.
+      const renamed = await findRenamedProductHandle(db, handle);
+      if (renamed) {
+        const moved = new URL(request.url);
+        const segments = moved.pathname.split("/");
+        segments[segments.length - 1] = encodeURIComponent(renamed);
+        throw redirect(`${segments.join("/")}${moved.search}`, 301);
+      }
+      throw data({ storeName: store.storeName }, { status: 404 });
+    }
     throw error;
   }
   const url = new URL(request.url);

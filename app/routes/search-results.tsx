@@ -6,7 +6,12 @@ import { type FormEvent, useState } from "react";
 import { Link, redirect } from "react-router";
 import { LIMIT_OPTIONS, MIN_SEARCH_LENGTH } from "../../shared/catalog-query.ts";
 import { priceChips } from "../../shared/price-phrase.ts";
-import { attributeLabel, priceLabel } from "../../shared/search-understanding.ts";
+import {
+  attributeLabel,
+  attributeNameLabel,
+  formatAttributeFilter,
+  priceLabel,
+} from "../../shared/search-understanding.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs, searchCrumbLabel } from "../components/breadcrumbs.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
@@ -18,13 +23,14 @@ import {
   isQueryTooShort,
   loadListing,
   NotFound,
+  splitAttributes,
   withoutPriceWords,
 } from "../features/catalog/catalog-data.server.ts";
 import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
 import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
 import { LazyFilterDrawer } from "../features/catalog/lazy-filter-drawer.tsx";
 import { readListingQuery } from "../features/catalog/listing-query.server.ts";
-import { displayQuery } from "../features/catalog/listing-query.ts";
+import { displayQuery, type ParamChanges } from "../features/catalog/listing-query.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { RESULTS_DEBOUNCE_MS, useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
 import { useViewMode } from "../features/catalog/use-view-mode.ts";
@@ -70,8 +76,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
 
+  // Measured attributes typed into q ("3 hp pool pump") become attribute filters (a=horsepower_3): the
+  // filter shows and can be removed, and the address says what the page lists. The search is the same.
+  const typed = params.get("q") ?? "";
+  const split = typed ? splitAttributes(typed) : null;
+  if (split && split.attributes.length > 0 && [...split.text].length >= MIN_SEARCH_LENGTH) {
+    const filters = new Set(params.getAll("a"));
+    for (const attribute of split.attributes) filters.add(formatAttributeFilter(attribute));
+    params.set("q", split.text);
+    params.delete("a");
+    for (const filter of filters) params.append("a", filter);
+    params.delete("page");
+    // Once: what is left of q reads no attribute of its own.
+    if (splitAttributes(split.text).attributes.length === 0) throw redirect(`${url.pathname}?${params.toString()}`);
+  }
+
   const query = readListingQuery(params, theme.defaultLimitPerPage);
-  const hasText = query.q !== "" || query.vendors.length > 0;
+  const attributeFilters = query.attributes ?? [];
+  const hasText = query.q !== "" || query.vendors.length > 0 || attributeFilters.length > 0;
   // A search runs only when q or v has at least 3 characters; a vendor the store sells counts
   // whatever the length of its name (a brand called GE).
   const runs = hasText && !(await isQueryTooShort(db, query));
@@ -114,6 +136,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listing,
     // The query without its typed price ("pool pump under 600" -> "pool pump"): removing the price chip.
     queryWithoutPrice: query.q ? withoutPriceWords(query.q) : "",
+    // The same, keeping "cheap" (lowest prices first): the price filter's own controls replace the bound only.
+    queryWithoutPriceBounds: query.q ? withoutPriceWords(query.q, { keepLowFirst: true }) : "",
     currency: displayCurrency(store),
     productPath: store.paths.products,
     collectionPath: store.paths.collections,
@@ -138,8 +162,27 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const total = listing.totalObjects;
   const chips = query.q ? priceChips(query.q, query) : [];
   const understanding = listing.understanding;
+  // A price typed into q is the price filter in force: the sidebar shows its bounds, and moving or
+  // clearing them replaces the typed words (the explicit bounds win from then on).
+  const typedPrice = understanding?.price && shown.q === query.q ? understanding.price : null;
+  const filterQuery = typedPrice
+    ? {
+        ...shown,
+        minPrice: shown.minPrice ?? typedPrice.minPrice,
+        maxPrice: shown.maxPrice ?? typedPrice.maxPrice,
+      }
+    : shown;
+  const changeFilters = (changes: ParamChanges) =>
+    nav.change(
+      typedPrice && ("minPrice" in changes || "maxPrice" in changes)
+        ? { ...changes, q: loaderData.queryWithoutPriceBounds }
+        : changes,
+    );
   const activeFilters =
-    shown.tags.length + shown.vendors.length + (shown.minPrice !== null || shown.maxPrice !== null ? 1 : 0);
+    filterQuery.tags.length +
+    filterQuery.vendors.length +
+    (filterQuery.minPrice !== null || filterQuery.maxPrice !== null ? 1 : 0);
+  const attributeFilters = understanding?.attributes.filter((attribute) => attribute.filter) ?? [];
 
   function searchWithin(event: FormEvent) {
     event.preventDefault();
@@ -152,11 +195,11 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
 
   const sidebarProps = {
     listing,
-    query: shown,
+    query: filterQuery,
     limitInUrl: new URLSearchParams(nav.search).has("limit"),
     limitOptions: loaderData.limitOptions,
     currency,
-    onChange: nav.change,
+    onChange: changeFilters,
     showPrice: total > 0 || loading,
   };
 
@@ -243,14 +286,42 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                     </button>
                   </li>
                 ) : null}
-                {understanding.attributes.map((attribute) => (
-                  <li
-                    key={`${attribute.name}-${attribute.value}`}
-                    className="flex min-h-9 items-center rounded-full border border-line px-3 text-water-900"
-                  >
-                    {attributeLabel(attribute)}
-                  </li>
-                ))}
+                {understanding.attributes.map((attribute) =>
+                  attribute.filter ? (
+                    <li
+                      key={`${attribute.name}-${attribute.value}`}
+                      className="flex min-h-9 items-center gap-1 rounded-full border border-aqua-500 bg-aqua-100/50 pl-3 text-water-900"
+                    >
+                      <span>
+                        {attributeNameLabel(attribute.name)}: <strong>{attributeLabel(attribute)}</strong>
+                      </span>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          nav.change(
+                            {
+                              a: attributeFilters
+                                .filter((other) => other !== attribute)
+                                .map((other) => formatAttributeFilter(other)),
+                            },
+                            { immediate: true },
+                          )
+                        }
+                        aria-label={`Remove filter ${attributeNameLabel(attribute.name)} ${attributeLabel(attribute)}`}
+                        className="flex size-9 items-center justify-center rounded-full text-aqua-600 hover:bg-aqua-100"
+                      >
+                        <X aria-hidden="true" size={16} />
+                      </button>
+                    </li>
+                  ) : (
+                    <li
+                      key={`${attribute.name}-${attribute.value}`}
+                      className="flex min-h-9 items-center rounded-full border border-line px-3 text-water-900"
+                    >
+                      {attributeLabel(attribute)}
+                    </li>
+                  ),
+                )}
               </ul>
             ) : null}
             {listing.correctedQuery ? (

@@ -135,13 +135,20 @@ export const variants = pgTable(
     sku: text(),
     weightGrams: integer(),
     availableForSale: boolean().notNull().default(true),
+    /** What the store pays for one unit (back office only, never shown to shoppers). */
+    costCents: integer(),
+    /** Below this many in stock the variant is on the low-stock list; null = the store's setting. */
+    lowStockThreshold: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("variants_product_id_position_idx").on(t.productId, t.position),
     index("variants_sku_idx").on(t.sku),
+    uniqueIndex("variants_sku_lower_unique").on(sql`lower(${t.sku})`).where(sql`${t.sku} is not null`),
     check("variants_price_non_negative", sql`${t.priceCents} >= 0`),
+    check("variants_cost_non_negative", sql`${t.costCents} >= 0`),
+    check("variants_low_stock_threshold_non_negative", sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 
@@ -394,6 +401,54 @@ export const searchWords = pgTable("search_words", {
   word: text().primaryKey(),
   frequency: integer().notNull().default(1),
 });
+
+/** An old product handle (before a rename): the product page answers it with a 301 to the current one. */
+export const productHandleRedirects = pgTable(
+  "product_handle_redirects",
+  {
+    oldHandle: text().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_handle_redirects_product_id_idx").on(t.productId)],
+);
+
+export const STOCK_ADJUSTMENT_REASONS = [
+  "received",
+  "damaged",
+  "count_correction",
+  "other",
+  "bulk_set",
+  "product_edit",
+] as const;
+
+/** Every change of a variant's stock made in the back office: who, when, by how much, why, and the result. */
+export const stockAdjustments = pgTable(
+  "stock_adjustments",
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    variantId: integer()
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    delta: integer().notNull(),
+    resultingStock: integer().notNull(),
+    reason: text({ enum: STOCK_ADJUSTMENT_REASONS }).notNull(),
+    note: text(),
+    /** The staff member (no foreign key: the history outlives a removed account); their name as it was. */
+    staffId: integer(),
+    staffName: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_adjustments_variant_id_created_at_idx").on(t.variantId, t.createdAt.desc()),
+    check(
+      "stock_adjustments_reason_known",
+      sql`${t.reason} in ('received', 'damaged', 'count_correction', 'other', 'bulk_set', 'product_edit')`,
+    ),
+  ],
+);
 
 // Relations (relational queries).
 

@@ -134,6 +134,8 @@ export const emailOutbox = pgTable(
     lastError: text(),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
+    /** Until when one sender (one store instance) holds this mail; others leave it alone. */
+    claimedUntil: timestamp({ withTimezone: true }),
   },
   (t) => [
     index("email_outbox_status_created_at_idx").on(t.status, t.createdAt),

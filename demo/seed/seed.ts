@@ -3,6 +3,7 @@
  * batches (multi-row inserts with explicit ids, so child rows need no RETURNING round trips),
  * then the denormalised counts. Everything runs in one transaction: a crash leaves no half store.
  */
+
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
@@ -51,6 +52,7 @@ import { productTemplates } from "./content/product-templates.ts";
 import { answerers, askers, questionTopics as topicSeeds } from "./content/questions.ts";
 import { SITE_REVIEWS_URL, siteReviews as siteReviewSeeds } from "./content/site-reviews.ts";
 import { searchSynonyms as synonymSeeds } from "./content/synonyms.ts";
+import { seedDemoStaff } from "./demo-staff.ts";
 import type { GeneratedProduct } from "./generate-catalog.ts";
 import { DEFAULT_SEED, generateProducts, REFERENCE_DATE } from "./generate-catalog.ts";
 import { slugify } from "./part-number.ts";
@@ -820,6 +822,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     await moveIdentitiesPastSeededIds(t);
   });
 
+  // The demo store's owner (README: "The back office"); never on a real store.
+  await seedDemoStaff(db);
   // Fresh statistics, or the planner guesses from empty tables.
   await db.execute(sql`ANALYZE`);
   return {

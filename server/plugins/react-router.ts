@@ -68,6 +68,7 @@ export async function registerReactRouter(
         requestId: request.id,
         logger: request.log,
         session: request.session,
+        staffSession: request.staffSession,
         clientIp: request.ip,
       });
       const body = capRequestBody(createRequest(request.raw, reply.raw));

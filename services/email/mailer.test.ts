@@ -106,4 +106,20 @@ describe("mail delivery", () => {
     delivery.stop();
     expect(errors).toHaveLength(MAX_DELIVERY_ATTEMPTS);
   });
+
+  test("two senders (two store instances) at once send each queued mail exactly once", async () => {
+    const outboxDir = mkdtempSync(join(tmpdir(), "outbox-twice-"));
+    await database.db.update(emailOutbox).set({ status: "failed" });
+    for (let n = 0; n < 12; n++) {
+      await queueEmail(database.db, { to: `two${n}@example.com`, subject: `Mail ${n}`, text: "x", kind: "test" });
+    }
+    const first = createMailDelivery({ db: database.db, from: "store@example.com", outboxDir });
+    const second = createMailDelivery({ db: database.db, from: "store@example.com", outboxDir });
+    const [a, b] = await Promise.all([first.deliverPending(), second.deliverPending()]);
+    expect(a + b).toBe(12);
+    expect(readdirSync(outboxDir)).toHaveLength(12);
+    // A mail already sent is skipped by a sender that still had it in its list.
+    const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "two0@example.com"));
+    expect(await first.sendQueued(row.id)).toBe("skipped");
+  });
 });

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type CatalogQuery, isSearchTooShort, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
-import type { SearchUnderstanding } from "../../shared/search-understanding.ts";
+import { type AttributeFilter, attributeLabel, type SearchUnderstanding } from "../../shared/search-understanding.ts";
 import { type ProductCard, toProductCard } from "../catalog/product-cards.ts";
 import {
   findListing,
@@ -14,7 +14,7 @@ import {
   type VendorCount,
 } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
-import { isAttributeWord, typeNounsOf, understandQuery } from "./query-understanding.ts";
+import { type Attribute, attributeWord, isAttributeWord, typeNounsOf, understandQuery } from "./query-understanding.ts";
 import { buildSearchPlan, type SearchPlan, searchWords } from "./search-plan.ts";
 import { termsToTsQuery } from "./search-text.ts";
 import { EMPTY_SYNONYMS, expandSynonyms, loadSynonyms, type SynonymIndex } from "./synonyms.ts";
@@ -164,6 +164,8 @@ export async function filterProducts(
   if (await isQueryTooShort(db, query, options)) return emptyResult(limit, page);
 
   const understood = understandQuery(query.q);
+  // The attribute filters of the URL (a=horsepower_3) count as if typed, after the typed ones.
+  const attributes = withAttributeFilters(understood.attributes, query.attributes ?? []);
   const typedPrice = understood.price;
   // A typed price applies unless the shopper set that bound explicitly (the filter's own control wins).
   const minPrice = query.minPrice ?? typedPrice?.min ?? null;
@@ -175,7 +177,7 @@ export async function filterProducts(
 
   const head = searchWords(understood.head);
   const fits = searchWords(understood.fits);
-  const attributeWords = [...new Set(understood.attributes.map((a) => a.word))];
+  const attributeWords = [...new Set(attributes.map((a) => a.word))];
   const words = [...head, ...fits, ...attributeWords];
   // q had something to say (>= 3 characters) but nothing searchable: nothing matches. A query that
   // was only a price ("under $50", "cheap") lists everything in that range.
@@ -183,7 +185,7 @@ export async function filterProducts(
 
   // How each searched word reads to the shopper: attribute words as typed ("1.5 inch", not "1d5in").
   const display = new Map<string, string>();
-  for (const attribute of understood.attributes) display.set(attribute.word, attribute.text);
+  for (const attribute of attributes) display.set(attribute.word, attribute.text);
   const shown = (list: readonly string[]) => list.map((word) => display.get(word) ?? word);
 
   const synonyms = words.length > 0 ? await loadSynonyms(db) : EMPTY_SYNONYMS;
@@ -230,7 +232,7 @@ export async function filterProducts(
     ];
     for (const required of tries.slice(0, MAX_ATTRIBUTE_TRIES)) {
       const narrow = planFor(words, head.length, required);
-      const found = await findListing(db, { ...filters, plan: narrow }, extras(words));
+      const found = await findListing(db, { ...filters, plan: narrow, typeHits: true }, extras(words));
       const hits = narrow?.typeNouns.length ? found.typeHits : found.total;
       if (hits === null ? found.total > 0 : hits >= ATTRIBUTE_NARROW_MIN) {
         listing = found;
@@ -288,7 +290,7 @@ export async function filterProducts(
   }
 
   const understanding: SearchUnderstanding | null =
-    query.q === ""
+    query.q === "" && attributes.length === 0
       ? null
       : {
           price: priceApplied
@@ -305,7 +307,12 @@ export async function filterProducts(
               }
             : null,
           lowPriceFirst,
-          attributes: understood.attributes.map((a) => ({ name: a.name, value: a.value, text: a.text })),
+          attributes: attributes.map((a) => ({
+            name: a.name,
+            value: a.value,
+            text: a.text,
+            ...(a.start < 0 ? { filter: true } : {}),
+          })),
           productType: filters.plan?.typeNouns[0] ?? null,
           fits: understood.fits === "" ? null : understood.fits,
         };
@@ -331,6 +338,17 @@ export async function filterProducts(
     },
     collections,
   };
+}
+
+/** The typed attributes, then the URL's attribute filters that are not among them (start -1). */
+function withAttributeFilters(typed: readonly Attribute[], filters: readonly AttributeFilter[]): Attribute[] {
+  const all = [...typed];
+  for (const filter of filters) {
+    const word = attributeWord(filter.name, filter.value);
+    if (all.some((a) => a.word === word)) continue;
+    all.push({ name: filter.name, value: filter.value, word, text: attributeLabel(filter), start: -1, end: -1 });
+  }
+  return all;
 }
 
 /** A narrow (attributes required) search with fewer matches of the named type than this ranks instead. */

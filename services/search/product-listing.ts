@@ -35,8 +35,10 @@ export interface ListingFilters {
   sortBy: SortOption;
   /** With the default sort of a search: within a relevance tier, the lowest prices first ("cheap ..."). */
   lowPriceFirst?: boolean;
-  /** Also answer topRank and typeHits (a ranked search that decides on them). */
+  /** Also answer topRank (a ranked search that decides on it). */
   rankStats?: boolean;
+  /** Also answer typeHits (a narrow try of a ranked search that decides on it). */
+  typeHits?: boolean;
   limit: number;
   offset: number;
 }
@@ -474,6 +476,20 @@ async function computeListing(
       : masked.length > 0
         ? sql`, case when ${mask} = 0 then ${rank} else 0 end as rank`
         : sql`, ${rank} as rank`;
+  // The page, in order. The best rank of a first page is its first row's: it is read from the page
+  // (a CTE used twice is computed once), not from another pass over every match.
+  const pageRows = sql`select b.id${rank === null ? sql`` : sql`, b.rank`} from base b ${where(sql`b.mask = 0`)}
+        order by ${orderBy(filters.sortBy, ranked, "b", filters.lowPriceFirst)}
+        limit ${filters.limit} offset ${filters.offset}`;
+  const wantTop = rank !== null && filters.rankStats === true;
+  const topFromPage = wantTop && filters.offset === 0 && filters.limit > 0;
+  const page = topFromPage ? sql`page` : sql`(${pageRows})`;
+  const topRank = !wantTop
+    ? sql`null`
+    : topFromPage
+      ? sql`(select max(p.rank) from page p)`
+      : sql`(select max(b.rank) from base b ${where(sql`b.mask = 0`)})`;
+  const pageCte = topFromPage ? sql`, page as materialized (${pageRows})` : sql``;
   // Text searches read search_documents (the same columns plus the vectors), listings the narrow rows.
   const source = filters.plan ? sql`search_documents s` : sql`search_products s`;
 
@@ -491,7 +507,7 @@ async function computeListing(
     grouped as (
       select b.vendor_id, b.tag_set_id, b.mask, count(*)::int as n, max(b.price_cents) as max_price
       from base b group by b.vendor_id, b.tag_set_id, b.mask
-    )
+    )${pageCte}
     select
       (select coalesce(sum(g.n), 0) from grouped g ${where(sql`g.mask = 0`)}) as total,
       (select max(g.max_price) from grouped g ${where(sql`g.mask & ~2::bigint = 0`)}) as max_price,
@@ -508,15 +524,11 @@ async function computeListing(
               join tags t on t.id = tag_id
               ${where(sql`g.mask = 0 or g.mask = ${prefixBit}`)}
               group by t.id, t.prefix, t.value) z) as tags,
-      (select coalesce(json_agg(x.id), '[]') from (
-        select b.id from base b ${where(sql`b.mask = 0`)}
-        order by ${orderBy(filters.sortBy, ranked, "b", filters.lowPriceFirst)}
-        limit ${filters.limit} offset ${filters.offset}
-      ) x) as ids,
+      (select coalesce(json_agg(x.id), '[]') from ${page} x) as ids,
       ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary,
-      ${rank === null || !filters.rankStats ? sql`null` : sql`(select max(b.rank) from base b ${where(sql`b.mask = 0`)})`} as top_rank,
+      ${topRank} as top_rank,
       ${
-        rank === null || !filters.rankStats || !filters.plan?.typeNouns.length
+        rank === null || !filters.typeHits || !filters.plan?.typeNouns.length
           ? sql`null`
           : sql`(select count(*) from base b where b.rank >= ${RANK.type} and b.rank < ${RANK.partNumber}
               ${and(sql`b.mask = 0`)})`

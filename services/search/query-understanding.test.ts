@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { findAttributes, findPriceIntent, parseNumber, typeNounsOf, understandQuery } from "./query-understanding.ts";
+import {
+  findAttributes,
+  findPriceIntent,
+  parseNumber,
+  splitAttributes,
+  typeNounsOf,
+  understandQuery,
+  withoutPriceWords,
+} from "./query-understanding.ts";
 
 describe("numbers", () => {
   test.each([
@@ -139,5 +147,40 @@ describe("product types", () => {
   test("a type name counts its last words only", () => {
     expect(typeNounsOf(["filter", "part"], true)).toEqual([]);
     expect(typeNounsOf(["filter", "media"], true)).toEqual(["media"]);
+  });
+});
+
+describe("attributes moved out of the words", () => {
+  test.each([
+    ["3 hp pool pump", "pool pump", ["3hp"]],
+    ["Pool Pump 1 1/2 HP under $600", "Pool Pump under $600", ["1d5hp"]],
+    ["2 inch gasket for pentair filter", "gasket for pentair filter", ["2in"]],
+    ["variable speed pump 1.5 hp", "pump", ["variablespeed", "1d5hp"]],
+    ["pool pump for 230v", "pool pump", ["230v"]],
+    ["hayward filter", "hayward filter", []],
+  ])("%s -> %s", (q, text, words) => {
+    const split = splitAttributes(q);
+    expect(split.text).toBe(text);
+    expect(split.attributes.map((a) => a.word)).toEqual(words);
+  });
+
+  test("a price after a number stays a price", () => {
+    expect(splitAttributes("pool pump under 600").attributes).toEqual([]);
+  });
+});
+
+describe("removing a typed price", () => {
+  test("all its words, or the bounds only (cheap stays)", () => {
+    expect(withoutPriceWords("cheap pool pump under 600")).toBe("pool pump");
+    expect(withoutPriceWords("cheap pool pump under 600", { keepLowFirst: true })).toBe("cheap pool pump");
+    expect(withoutPriceWords("pool pump between $200 and $400", { keepLowFirst: true })).toBe("pool pump");
+  });
+});
+
+describe("the reading of a query is kept", () => {
+  test("the same text answers the same reading, recomputed for none of it", () => {
+    const first = understandQuery("3 hp pool pump under 600");
+    expect(understandQuery("3 hp pool pump under 600")).toBe(first);
+    expect(understandQuery("3 HP pool pump under 600")).toEqual(first);
   });
 });

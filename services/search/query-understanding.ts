@@ -194,6 +194,8 @@ function hasCurrency(groups: Record<string, string | undefined>, suffix = ""): b
 interface Span {
   start: number;
   end: number;
+  /** A "cheap" word (not a bound). */
+  lowFirst?: boolean;
 }
 
 /** Prices typed into a query, and the spans they take. Bare numbers count unless a unit follows. */
@@ -204,8 +206,8 @@ export function findPriceIntent(text: string): { intent: PriceIntent | null; spa
   const spans: Span[] = [];
   const texts: string[] = [];
   const overlaps = (start: number, end: number) => spans.some((s) => start < s.end && end > s.start);
-  const take = (start: number, end: number) => {
-    spans.push({ start, end });
+  const take = (start: number, end: number, lowFirstWord = false) => {
+    spans.push(lowFirstWord ? { start, end, lowFirst: true } : { start, end });
     texts.push(text.slice(start, end).trim());
   };
   for (const match of text.matchAll(RANGE_PHRASE)) {
@@ -234,7 +236,7 @@ export function findPriceIntent(text: string): { intent: PriceIntent | null; spa
   }
   for (const match of text.matchAll(CHEAP)) {
     lowFirst = true;
-    take(match.index, match.index + match[0].length);
+    take(match.index, match.index + match[0].length, true);
   }
   if (min !== null && max !== null && max <= min) max = null;
   if (min === null && max === null && !lowFirst) return { intent: null, spans: [] };
@@ -400,6 +402,25 @@ function cut(text: string, spans: readonly Span[]): string {
  * (the price filter was set explicitly).
  */
 export function understandQuery(q: string): QueryUnderstanding {
+  const cached = understood.get(q);
+  if (cached) {
+    // Most recently used last: the oldest entry is the first the map iterates.
+    understood.delete(q);
+    understood.set(q, cached);
+    return cached;
+  }
+  const reading = readQuery(q);
+  understood.set(q, reading);
+  if (understood.size > UNDERSTOOD_CACHE_SIZE) understood.delete(understood.keys().next().value as string);
+  return reading;
+}
+
+// The same queries come again and again (the dropdown asks as the shopper types, the page asks again,
+// popular searches): a query's reading is a few dozen regular expressions, kept for the most recent ones.
+const UNDERSTOOD_CACHE_SIZE = 1_000;
+const understood = new Map<string, Readonly<QueryUnderstanding>>();
+
+function readQuery(q: string): QueryUnderstanding {
   const lower = q.toLowerCase();
   const { intent, spans } = findPriceIntent(lower);
   const withoutPrice = cut(lower, spans);
@@ -418,10 +439,33 @@ export function understandQuery(q: string): QueryUnderstanding {
   return { text: tidy, head, fits, price: intent, attributes };
 }
 
+/**
+ * The measured attributes typed into q, and q as typed without them (case and price words kept):
+ * "3 hp pool pump under 600" -> "pool pump under 600" and 3 HP. The results page moves them into
+ * attribute filters (a=horsepower_3).
+ */
+export function splitAttributes(q: string): { text: string; attributes: Attribute[] } {
+  const lower = q.toLowerCase();
+  const { spans } = findPriceIntent(lower);
+  // Price phrases blanked in place: the attribute spans then point into q itself.
+  let blanked = lower;
+  for (const span of spans) {
+    blanked = blanked.slice(0, span.start) + " ".repeat(span.end - span.start) + blanked.slice(span.end);
+  }
+  const attributes = findAttributes(blanked);
+  if (attributes.length === 0) return { text: q.trim(), attributes };
+  const text = cut(q, attributes)
+    .replace(/\s+(?:for|with|and|at)$/i, "")
+    .replace(/^(?:for|with)\s+/i, "")
+    .trim();
+  return { text, attributes };
+}
+
 /** The query as typed without its price words ("pool pump under 600" -> "pool pump"): removing a typed price. */
-export function withoutPriceWords(q: string): string {
+export function withoutPriceWords(q: string, options: { keepLowFirst?: boolean } = {}): string {
   const { spans } = findPriceIntent(q.toLowerCase());
-  return cut(q, spans)
+  const removed = options.keepLowFirst ? spans.filter((span) => !span.lowFirst) : spans;
+  return cut(q, removed)
     .replace(/\s+(?:for|with|and|at|priced|costing)$/i, "")
     .trim();
 }

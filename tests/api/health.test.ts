@@ -37,3 +37,15 @@ describe("health and errors", () => {
     expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
   });
 });
+
+describe("liveness and readiness", () => {
+  test("live answers without the database; ready checks the database and migrations", async () => {
+    const live = await store.json("/api/health/live");
+    expect(live).toEqual({ status: 200, body: { status: "ok" } });
+    const ready = await store.json("/api/health/ready");
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe("ready");
+    const response = await store.get("/api/health/ready");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+});

@@ -123,6 +123,36 @@ describe("attributes", () => {
     expect(specOnly.length).toBeGreaterThan(0);
   });
 
+  test.each([
+    ["3 hp pool pump", "pool pump", "horsepower_3"],
+    ["1.5 horsepower pump", "pump", "horsepower_1.5"],
+    ["variable speed pump 1.5 hp", "pump", ["speed_variable", "horsepower_1.5"]],
+    ["2 inch gasket for pentair filter", "gasket for pentair filter", "size_2"],
+  ])("%s: the attribute as a filter (a=) answers the same list", async (typed, words, filters) => {
+    const params = new URLSearchParams({ q: words, limit: "16" });
+    for (const filter of [filters].flat()) params.append("a", filter);
+    const { status, body } = await store.json<Answer>(`/api/products/filter?${params}`);
+    expect(status).toBe(200);
+    const asTyped = answers.get(typed) ?? (await search(typed));
+    expect(body.products.map((p) => p.id)).toEqual(asTyped.products.map((p) => p.id));
+    expect(body.pageInfo.totalObjects).toBe(asTyped.pageInfo.totalObjects);
+    expect(body.pageInfo.understanding?.attributes.every((a) => (a as { filter?: boolean }).filter)).toBe(true);
+  });
+
+  test("an attribute filter alone lists what has it; a wrong one is a 400 that says how to write it", async () => {
+    const { body } = await store.json<Answer>("/api/products/filter?a=horsepower_3&limit=16");
+    expect(body.pageInfo.totalObjects).toBeGreaterThan(0);
+    const found = body.products.map((p) => byId().get(p.id));
+    expect(
+      found
+        .filter((p) => p && /Pump|Motor/.test(p.productType) && hp(p).length > 0)
+        .every((p) => p && hp(p).includes(3)),
+    ).toBe(true);
+    const wrong = await store.json<{ error: string }>("/api/products/filter?a=colour_blue");
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatch(/a=horsepower_1\.5/);
+  });
+
   test("the answer says how the query was read", () => {
     expect(answers.get("250k btu heater")?.pageInfo.understanding?.attributes).toEqual([
       { name: "btu", value: 250_000, text: "250k btu" },

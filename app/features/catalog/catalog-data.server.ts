@@ -154,4 +154,4 @@ export {
 export { getNavigation } from "../../../services/catalog/navigation.ts";
 export { NotFound } from "../../../services/errors.ts";
 export { filterProducts, type ProductFilterResult } from "../../../services/search/product-filter.ts";
-export { withoutPriceWords } from "../../../services/search/query-understanding.ts";
+export { splitAttributes, withoutPriceWords } from "../../../services/search/query-understanding.ts";

@@ -126,9 +126,21 @@ export function FilterSidebar({
 
       {showPrice && listing.productMaxPrice > 0 ? (
         <section aria-labelledby={`${id}-price`}>
-          <h3 id={`${id}-price`} className={blockTitle}>
-            Price
-          </h3>
+          <div className="flex items-center justify-between gap-2">
+            <h3 id={`${id}-price`} className={blockTitle}>
+              Price
+            </h3>
+            {query.minPrice !== null || query.maxPrice !== null ? (
+              <button
+                type="button"
+                onClick={() => onChange({ minPrice: null, maxPrice: null })}
+                aria-label="Clear price filter"
+                className="mb-2 min-h-11 px-1 text-sm font-semibold text-aqua-600 hover:underline desk:min-h-8"
+              >
+                Clear
+              </button>
+            ) : null}
+          </div>
           <PriceRangeSlider
             maxPrice={listing.productMaxPrice}
             minValue={query.minPrice}

@@ -7,8 +7,11 @@ import type { CatalogQuery, TagFilter } from "../../../shared/catalog-query.ts";
 import type { ProductCardData } from "../../components/product-card.tsx";
 import type { ProductFilterResult } from "./catalog-data.server.ts";
 
-/** Parameters a listing page reads from its query string (page, q, t, c, v, sortBy, minPrice, maxPrice, limit). */
-export const LISTING_PARAMS = ["q", "v", "minPrice", "maxPrice", "sortBy", "limit", "page", "t", "c"] as const;
+/**
+ * Parameters a listing page reads from its query string (page, q, t, c, v, sortBy, minPrice, maxPrice,
+ * limit, and a: attribute filters such as a=horsepower_3).
+ */
+export const LISTING_PARAMS = ["q", "v", "minPrice", "maxPrice", "sortBy", "limit", "page", "t", "c", "a"] as const;
 
 /** Shop by price: the highest price split into this many equal ranges. */
 export const SHOP_BY_PRICE_RANGES = 5;

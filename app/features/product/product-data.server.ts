@@ -1,5 +1,7 @@
 // What the product page's loader, the recently-viewed resource route and the product components' types use
 // from services/: the browser bundle reaches services only through this module.
+
+export { findRenamedProductHandle } from "../../../services/catalog/admin/handle-redirects.ts";
 export { loadProductCards } from "../../../services/catalog/product-cards.ts";
 export {
   getProductByHandle,

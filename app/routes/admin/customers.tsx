@@ -31,6 +31,7 @@ type Row = Route.ComponentProps["loaderData"]["customers"][number];
 function columnsFor(currency: string) {
   return adminColumns<Row>((c) => [
     c.accessor("name", {
+      enableSorting: false,
       header: "Customer",
       cell: (info) => (
         <div>
@@ -42,6 +43,7 @@ function columnsFor(currency: string) {
       ),
     }),
     c.accessor("hasAccount", {
+      enableSorting: false,
       header: "Account",
       cell: (info) =>
         info.row.original.disabled ? (
@@ -52,12 +54,18 @@ function columnsFor(currency: string) {
           <span className="text-muted">Guest</span>
         ),
     }),
-    c.accessor("orderCount", { header: "Orders", cell: (info) => <span className="tabular">{info.getValue()}</span> }),
+    c.accessor("orderCount", {
+      enableSorting: false,
+      header: "Orders",
+      cell: (info) => <span className="tabular">{info.getValue()}</span>,
+    }),
     c.accessor("totalSpent", {
+      enableSorting: false,
       header: "Spent",
       cell: (info) => <span className="tabular">{formatMoney(info.getValue(), currency)}</span>,
     }),
     c.accessor("lastOrderAt", {
+      enableSorting: false,
       header: "Last order",
       cell: (info) => {
         const value = info.getValue();

@@ -123,6 +123,7 @@ function RowActions({ row }: { row: Row }) {
 function columnsFor(currency: string) {
   return adminColumns<Row>((c) => [
     c.accessor("code", {
+      enableSorting: false,
       header: "Code",
       cell: (info) => (
         <div>
@@ -136,9 +137,18 @@ function columnsFor(currency: string) {
         </div>
       ),
     }),
-    c.accessor("standing", { header: "Status", cell: (info) => <StandingBadge standing={info.getValue()} /> }),
-    c.accessor("kind", { header: "Discount", cell: (info) => discountValueText(info.row.original, currency) }),
+    c.accessor("standing", {
+      enableSorting: false,
+      header: "Status",
+      cell: (info) => <StandingBadge standing={info.getValue()} />,
+    }),
+    c.accessor("kind", {
+      enableSorting: false,
+      header: "Discount",
+      cell: (info) => discountValueText(info.row.original, currency),
+    }),
     c.accessor("usageCount", {
+      enableSorting: false,
       header: "Uses",
       cell: (info) => (
         <span className="tabular">
@@ -147,12 +157,22 @@ function columnsFor(currency: string) {
         </span>
       ),
     }),
-    c.accessor("orderCount", { header: "Orders", cell: (info) => <span className="tabular">{info.getValue()}</span> }),
+    c.accessor("orderCount", {
+      enableSorting: false,
+      header: "Orders",
+      cell: (info) => <span className="tabular">{info.getValue()}</span>,
+    }),
     c.accessor("revenue", {
+      enableSorting: false,
       header: "Revenue",
       cell: (info) => <span className="tabular">{formatMoney(info.getValue(), currency)}</span>,
     }),
-    c.display({ id: "actions", header: "Actions", cell: (info) => <RowActions row={info.row.original} /> }),
+    c.accessor("id", {
+      id: "actions",
+      enableSorting: false,
+      header: "Actions",
+      cell: (info) => <RowActions row={info.row.original} />,
+    }),
   ]);
 }
 

@@ -137,6 +137,7 @@ function QuestionAnswer({ question }: { question: Row }) {
 function columnsFor(productPath: string) {
   return adminColumns<Row>((c) => [
     c.accessor("question", {
+      enableSorting: false,
       header: "Question",
       cell: (info) => {
         const question = info.row.original;
@@ -162,8 +163,9 @@ function columnsFor(productPath: string) {
         );
       },
     }),
-    c.display({
+    c.accessor("id", {
       id: "answer",
+      enableSorting: false,
       header: "Answer and decision",
       cell: (info) => <QuestionAnswer question={info.row.original} />,
     }),

@@ -99,6 +99,7 @@ function ReviewActions({ review }: { review: Row }) {
 function columnsFor(productPath: string) {
   return adminColumns<Row>((c) => [
     c.accessor("title", {
+      enableSorting: false,
       header: "Review",
       cell: (info) => {
         const review = info.row.original;
@@ -124,6 +125,7 @@ function columnsFor(productPath: string) {
       },
     }),
     c.accessor("productTitle", {
+      enableSorting: false,
       header: "Product",
       cell: (info) => (
         <Link
@@ -136,7 +138,12 @@ function columnsFor(productPath: string) {
         </Link>
       ),
     }),
-    c.display({ id: "actions", header: "Decision", cell: (info) => <ReviewActions review={info.row.original} /> }),
+    c.accessor("id", {
+      id: "actions",
+      enableSorting: false,
+      header: "Decision",
+      cell: (info) => <ReviewActions review={info.row.original} />,
+    }),
   ]);
 }
 

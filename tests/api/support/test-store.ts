@@ -24,7 +24,7 @@ export interface TestStore {
   database: DatabaseHandle;
   services: StoreServices;
   /** Every route of the app (method and URL pattern), as Fastify registered them. */
-  routes: Array<{ method: string; url: string }>;
+  routes: Array<{ method: string; url: string; permission?: unknown }>;
   /** The storefront's build when started with `pages` (its route tree is the page routes). */
   build?: ServerBuild;
   /** fetch() against the running store; a path such as `/api/health`. */
@@ -121,7 +121,8 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     logger: options.logger,
     registerExtras: registerDemoImages,
     onRoute: (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      const permission = (route.config as { permission?: unknown } | undefined)?.permission;
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, permission });
     },
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -152,6 +153,7 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     async close() {
       await app.close();
       mail.stop();
+      await services.jobs.stop();
       if (!given) await database.close();
       await dropDatabase?.();
     },

@@ -1,0 +1,26 @@
+// The back office's pages: one place, one line per page. Pages that need a signed-in member sit under
+// the layout route (app/routes/admin/layout.tsx: its loader requires a staff session); the sign-in
+// steps sit beside it. React Router gives each route module its own chunk, and no storefront module
+// imports anything under app/features/admin or app/routes/admin (checked by `npm run check:imports`),
+// so a shopper's page never loads back-office code.
+import { index, type RouteConfigEntry, route } from "@react-router/dev/routes";
+
+export function adminRoutes(): RouteConfigEntry[] {
+  return [
+    route("admin/login", "routes/admin/login.tsx"),
+    route("admin/logout", "routes/admin/logout.tsx"),
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("customers", "routes/admin/customers.tsx"),
+      route("customers/:id", "routes/admin/customers.detail.tsx"),
+      route("discounts", "routes/admin/discounts.tsx"),
+      route("discounts/:id", "routes/admin/discounts.edit.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
+      route("questions", "routes/admin/questions.tsx"),
+      route("content", "routes/admin/content.tsx"),
+      route("content/articles/:id", "routes/admin/content.article.tsx"),
+      route("content/help/:id", "routes/admin/content.help.tsx"),
+      // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
+    ]),
+  ];
+}

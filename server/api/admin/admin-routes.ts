@@ -1,0 +1,19 @@
+// Every back-office API route module, registered under /api/admin. Each area adds its module here
+// (one line). Every route declares `config: { permission }` (see admin-guard.ts); the scope checks it.
+import type { FastifyInstance } from "fastify";
+import type { StoreServices } from "../../../services/store-services.ts";
+import { guardAdminScope } from "./admin-guard.ts";
+import { contentAdminRoutes } from "./content-routes.ts";
+import { customerAdminRoutes } from "./customer-routes.ts";
+import { discountAdminRoutes } from "./discount-routes.ts";
+import { reviewAdminRoutes } from "./review-routes.ts";
+import { staffAuthRoutes } from "./staff-auth-routes.ts";
+
+export async function adminRoutes(admin: FastifyInstance, { services }: { services: StoreServices }) {
+  guardAdminScope(admin);
+  await admin.register(staffAuthRoutes, { services });
+  await admin.register(reviewAdminRoutes, { services });
+  await admin.register(discountAdminRoutes, { services });
+  await admin.register(customerAdminRoutes, { services });
+  await admin.register(contentAdminRoutes, { services });
+}

@@ -1,0 +1,158 @@
+// The back office's product table: every product (drafts too), found with the storefront's own search
+// rules (words, synonyms, part numbers and SKUs, from the products' search vectors), filtered by
+// category (with its subcategories), brand, status and stock, sorted and paged.
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import type { ProductListQuery } from "../../../shared/admin/catalog.ts";
+import { centsToAmount } from "../../../shared/money.ts";
+import { queryRows } from "../../search/query-rows.ts";
+import { buildSearchPlan, searchWords } from "../../search/search-plan.ts";
+import { normalizePartNumber } from "../../search/search-text.ts";
+import { loadSynonyms } from "../../search/synonyms.ts";
+
+export interface AdminProductRow {
+  id: number;
+  title: string;
+  handle: string;
+  partNumber: string | null;
+  vendor: string | null;
+  status: "draft" | "published";
+  minPrice: number;
+  maxPrice: number;
+  stock: number;
+  variantCount: number;
+  /** in: every variant above its threshold (or on backorder); low: some at or below it; out: none left to sell. */
+  stockState: "in" | "low" | "out";
+  imageUrl: string | null;
+  updatedAt: string;
+}
+
+export interface AdminProductPage {
+  products: AdminProductRow[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+const SORT_COLUMNS: Record<ProductListQuery["sort"], SQL> = {
+  updated: sql`p.updated_at`,
+  title: sql`lower(p.title)`,
+  price: sql`p.min_price_cents`,
+  stock: sql`st.stock`,
+};
+
+export async function listProductsForAdmin(
+  db: Database,
+  query: ProductListQuery,
+  storeThreshold: number,
+): Promise<AdminProductPage> {
+  const conditions: SQL[] = [];
+  let rank: SQL | null = null;
+  const text = query.q?.trim();
+  if (text) {
+    const plan = buildSearchPlan(searchWords(text), text, await loadSynonyms(db));
+    const partNumber = normalizePartNumber(text);
+    const byPartNumber =
+      partNumber.length >= 3
+        ? sql`(p.part_number_normalized like ${`%${partNumber}%`}
+             or exists (select 1 from variants sv where sv.product_id = p.id and search_part_number(sv.sku) like ${`%${partNumber}%`})
+             or exists (select 1 from unnest(p.superseded_part_numbers) sp where search_part_number(sp) = ${partNumber}))`
+        : sql`false`;
+    const byWords = plan ? sql`p.search_vector @@ to_tsquery('simple', ${plan.match})` : sql`false`;
+    conditions.push(sql`(${byWords} or ${byPartNumber})`);
+    rank = sql`(case when p.part_number_normalized = ${partNumber} then 2 when ${byPartNumber} then 1 else 0 end) desc,
+      ${plan ? sql`ts_rank(p.search_vector, to_tsquery('simple', ${plan.match}))` : sql`0`} desc`;
+  }
+  if (query.category) {
+    conditions.push(sql`exists (
+      with recursive tree(id) as (
+        select ${query.category}::int
+        union all
+        select c.id from collections c join tree t on c.parent_id = t.id
+      )
+      select 1 from collection_products cp join tree t on t.id = cp.collection_id where cp.product_id = p.id)`);
+  }
+  if (query.brand) conditions.push(sql`p.vendor_id = ${query.brand}`);
+  if (query.status === "published") conditions.push(sql`(p.published_at is not null and p.published_at <= now())`);
+  if (query.status === "draft") conditions.push(sql`(p.published_at is null or p.published_at > now())`);
+  if (query.stock) conditions.push(sql`st.state = ${query.stock}`);
+  const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+  const direction = query.dir === "asc" ? sql`asc` : sql`desc`;
+  const order = rank && query.sort === "updated" ? rank : sql`${SORT_COLUMNS[query.sort]} ${direction} nulls last`;
+  const offset = (query.page - 1) * query.size;
+
+  const pageOf = (limit: number, from: number) =>
+    queryRows<{
+      id: number;
+      title: string;
+      handle: string;
+      product_code: string | null;
+      vendor: string | null;
+      published: boolean;
+      min_price_cents: number;
+      max_price_cents: number;
+      stock: number;
+      variant_count: number;
+      state: "in" | "low" | "out";
+      image_url: string | null;
+      updated_at: string | Date;
+      total: number;
+    }>(
+      db,
+      sql`
+      with per_variant as (
+        select v.product_id, v.id,
+          coalesce(sum(il.available), 0)::int as stock,
+          coalesce(bool_or(il.bypass_negative_quantity), false) or coalesce(bool_or(not ii.tracked), false) as backorder,
+          coalesce(v.low_stock_threshold, ${storeThreshold}) as threshold
+        from variants v
+        left join inventory_items ii on ii.variant_id = v.id
+        left join inventory_levels il on il.inventory_item_id = ii.id
+        group by v.id
+      ),
+      st as (
+        select product_id, sum(stock)::int as stock, count(*)::int as variant_count,
+          case
+            when bool_and(not backorder and stock <= 0) then 'out'
+            when bool_or(not backorder and stock <= threshold) then 'low'
+            else 'in'
+          end as state
+        from per_variant group by product_id
+      )
+      select p.id, p.title, p.handle, p.product_code, vd.name as vendor,
+        (p.published_at is not null and p.published_at <= now()) as published,
+        p.min_price_cents, p.max_price_cents, coalesce(st.stock, 0)::int as stock,
+        coalesce(st.variant_count, 0)::int as variant_count, coalesce(st.state, 'out') as state,
+        (select i.url from product_images i where i.product_id = p.id order by i.position, i.id limit 1) as image_url,
+        p.updated_at, count(*) over ()::int as total
+      from products p
+      left join st on st.product_id = p.id
+      left join vendors vd on vd.id = p.vendor_id
+      where ${where}
+      order by ${order}, p.id desc
+      limit ${limit} offset ${from}`,
+    );
+  const rows = await pageOf(query.size, offset);
+  // Past the last page: the total still tells the table how many pages there are.
+  const total = rows[0]?.total ?? (offset > 0 ? ((await pageOf(1, 0))[0]?.total ?? 0) : 0);
+  return {
+    products: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      handle: row.handle,
+      partNumber: row.product_code,
+      vendor: row.vendor,
+      status: row.published ? "published" : "draft",
+      minPrice: centsToAmount(row.min_price_cents),
+      maxPrice: centsToAmount(row.max_price_cents),
+      stock: row.stock,
+      variantCount: row.variant_count,
+      stockState: row.state,
+      imageUrl: row.image_url,
+      updatedAt: new Date(row.updated_at).toISOString(),
+    })),
+    total,
+    page: query.page,
+    size: query.size,
+  };
+}
