@@ -6,7 +6,8 @@ import { Link } from "react-router";
 import { formatMoney } from "../../../shared/money.ts";
 import { displayCurrency } from "../../../shared/store-config.ts";
 import { requireStaffPage, staffCan } from "../../features/admin/admin-session.server.ts";
-import { changeRatio, loadDashboard } from "../../features/admin/dashboard/dashboard-data.server.ts";
+import { changeRatio } from "../../features/admin/dashboard/change-ratio.ts";
+import { loadDashboard } from "../../features/admin/dashboard/dashboard-data.server.ts";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
 import type { Route } from "./+types/dashboard";
 

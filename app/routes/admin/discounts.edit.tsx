@@ -15,6 +15,7 @@ import { displayCurrency } from "../../../shared/store-config.ts";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";
 import { getDiscount, listCategoryChoices } from "../../features/admin/discounts/discounts-data.server.ts";
 import { type PickedProduct, ProductPicker } from "../../features/admin/discounts/product-picker.tsx";
+import { StandingBadge } from "../../features/admin/discounts/standing-badge.tsx";
 import { adminApi } from "../../features/admin/ui/admin-api.ts";
 import {
   AdminForm,
@@ -27,7 +28,6 @@ import {
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
 import { toast } from "../../features/admin/ui/toast.ts";
 import type { Route } from "./+types/discounts.edit";
-import { StandingBadge } from "./discounts.tsx";
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaffPage(args, "discounts:write");

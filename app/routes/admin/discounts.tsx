@@ -13,6 +13,7 @@ import { formatMoney } from "../../../shared/money.ts";
 import { displayCurrency } from "../../../shared/store-config.ts";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";
 import { listDiscounts } from "../../features/admin/discounts/discounts-data.server.ts";
+import { discountValueText, StandingBadge } from "../../features/admin/discounts/standing-badge.tsx";
 import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
 import { ConfirmDialog } from "../../features/admin/ui/confirm-dialog.tsx";
 import { adminColumns, DataTable, tableParams } from "../../features/admin/ui/data-table.tsx";
@@ -39,28 +40,6 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Discounts | Back office" }];
 
 type Row = Route.ComponentProps["loaderData"]["discounts"][number];
-
-const STANDING_STYLES: Record<DiscountStanding, string> = {
-  active: "bg-green-50 text-stock",
-  paused: "bg-amber-50 text-amber-800",
-  scheduled: "bg-cyan-50 text-water-900",
-  expired: "bg-surface text-muted",
-  used_up: "bg-surface text-muted",
-};
-
-export function StandingBadge({ standing }: { standing: DiscountStanding }) {
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${STANDING_STYLES[standing]}`}>
-      {DISCOUNT_STANDING_LABELS[standing]}
-    </span>
-  );
-}
-
-export function discountValueText(row: Pick<Row, "kind" | "percentOff" | "amountOff">, currency: string): string {
-  if (row.kind === "percentage") return `${row.percentOff}% off`;
-  if (row.kind === "fixed_amount") return `${formatMoney(row.amountOff ?? 0, currency)} off`;
-  return DISCOUNT_KIND_LABELS.free_shipping;
-}
 
 function RowActions({ row }: { row: Row }) {
   const revalidator = useRevalidator();

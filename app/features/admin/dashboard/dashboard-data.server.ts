@@ -1,2 +1,2 @@
 // The dashboard's way to the services.
-export { changeRatio, loadDashboard } from "../../../../services/reports/admin/dashboard.ts";
+export { loadDashboard } from "../../../../services/reports/admin/dashboard.ts";
