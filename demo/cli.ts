@@ -61,7 +61,8 @@ async function main(): Promise<number> {
     });
     bar.finish(
       `Seeded ${summary.products.toLocaleString("en-US")} products (${summary.variants.toLocaleString("en-US")} variants, ` +
-        `${summary.reviews.toLocaleString("en-US")} reviews, ${summary.tags} tags, ${summary.collections} collections, ${summary.vendors} brands)`,
+        `${summary.reviews.toLocaleString("en-US")} reviews, ${summary.tags} tags, ${summary.collections} collections, ${summary.vendors} brands, ` +
+        `${summary.equipmentModels} equipment models in ${summary.equipmentMs} ms)`,
     );
     // The seeder leaves search data empty; build it now so the seeded store answers searches at once.
     const indexStarted = Date.now();

@@ -13,6 +13,7 @@ import { adminRoutes } from "./api/admin/admin-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
 import { contentImageRoutes } from "./api/content-image-routes.ts";
+import { equipmentRoutes } from "./api/equipment-routes.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { orderReturnRoutes } from "./api/order-return-routes.ts";
@@ -23,6 +24,7 @@ import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
@@ -56,6 +58,8 @@ export interface BuildAppOptions {
 }
 
 const HASHED_ASSET = /^\/assets\//;
+/** The API version the OpenAPI document names. */
+const STORE_API_VERSION = "1.0.0";
 
 /** Builds the store's HTTP app: plugins, then the REST API, then static files and server rendering. */
 export async function buildApp({
@@ -113,6 +117,9 @@ export async function buildApp({
     now: () => services.clock.now(),
   });
 
+  // The API's OpenAPI document and docs, told of every route registered after this point.
+  await registerOpenApi(app, { version: STORE_API_VERSION });
+
   // REST API: everything under /api is JSON, with its own 404.
   await app.register(
     async (api) => {
@@ -130,6 +137,7 @@ export async function buildApp({
       await api.register(newsletterRoutes, { services });
       await api.register(paymentRoutes, { services });
       await api.register(productFeedbackRoutes, { services });
+      await api.register(equipmentRoutes, { services });
       await api.register(orderReturnRoutes, { services });
       // The back office (server/api/admin/admin-routes.ts lists its route modules).
       await api.register(adminRoutes, { services, prefix: "/admin" });

@@ -80,6 +80,8 @@ export interface CatalogQuery {
   /** null: all card fields. */
   fields: CardField[] | null;
   availableForSaleOnly: boolean;
+  /** fits: equipment model handles; only products that fit one of them (alternatives). */
+  fits?: string[];
   /**
    * a: measured attributes (`a=horsepower_3`), read exactly like the same attribute typed into q.
    * Absent means none.
@@ -264,6 +266,11 @@ export const rawCatalogQuerySchema = z.record(z.string(), queryValue);
  * carry the same parameters). Throws CatalogQueryError with a message for the shopper or developer.
  */
 export function parseCatalogQuery(raw: RawCatalogQuery): CatalogQuery {
+  const fits = parseFits(list(raw.fits));
+  return fits.length > 0 ? { ...parseCatalogFields(raw), fits } : parseCatalogFields(raw);
+}
+
+function parseCatalogFields(raw: RawCatalogQuery): CatalogQuery {
   const q = single("q", raw.q) ?? "";
   if (q.length > MAX_QUERY_LENGTH)
     throw new CatalogQueryError(`q is too long: at most ${MAX_QUERY_LENGTH} characters.`);
@@ -296,6 +303,30 @@ export function parseCatalogQuery(raw: RawCatalogQuery): CatalogQuery {
       parseBoolean("availableForSaleOnly", single("availableForSaleOnly", raw.availableForSaleOnly)) ?? false,
     attributes: parseAttributeFilters(list(raw.a)),
   };
+}
+
+export const MAX_FITS_FILTERS = 50;
+
+/** `fits=a,b` or `fits=a&fits=b`: equipment model handles. */
+function parseFits(raw: readonly string[]): string[] {
+  const handles = [
+    ...new Set(
+      raw
+        .flatMap((item) => item.split(","))
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (handles.length > MAX_FITS_FILTERS) {
+    throw new CatalogQueryError(`Too many models in fits: at most ${MAX_FITS_FILTERS}.`);
+  }
+  const bad = handles.find((handle) => !/^[a-z0-9-]{1,160}$/.test(handle));
+  if (bad !== undefined) {
+    throw new CatalogQueryError(
+      `fits must list equipment handles such as hayward-super-pump-sp2610x15, not "${bad.slice(0, 60)}".`,
+    );
+  }
+  return handles;
 }
 
 /** Like parseCatalogQuery, for callers that prefer a result to an exception (pages). */
@@ -333,6 +364,7 @@ export function catalogQueryToSearchParams(query: Partial<CatalogQuery>): URLSea
   if (query.isFeatured != null) params.set("isFeatured", String(query.isFeatured));
   if (query.fields) params.set("fields", query.fields.join(","));
   if (query.availableForSaleOnly) params.set("availableForSaleOnly", "true");
+  if (query.fits?.length) params.set("fits", query.fits.join(","));
   for (const attribute of query.attributes ?? []) params.append("a", formatAttributeFilter(attribute));
   return params;
 }

@@ -35,6 +35,9 @@ export const staffMembers = pgTable(
     /** SHA-256 hashes of the unused one-time recovery codes. */
     recoveryCodeHashes: jsonb().$type<string[]>().notNull().default([]),
     lastSignInAt: timestamp({ withTimezone: true }),
+    /** SHA-256 of the token of the member's set-password link (invitation or reset), one at a time. */
+    passwordTokenHash: text().unique("staff_members_password_token_hash_unique"),
+    passwordTokenExpiresAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,17 +8,19 @@ import { brands } from "../seed/content/brands.ts";
 import { flattenCategories } from "../seed/content/categories.ts";
 import { heroProducts } from "../seed/content/hero-products.ts";
 import { productTemplates } from "../seed/content/product-templates.ts";
+import { demoEquipmentModel } from "../seed/equipment.ts";
+import { renderEquipmentDiagram, renderEquipmentImage } from "./equipment-diagram.ts";
 import { type DemoImageKind, demoImageKinds, isDemoImageKind } from "./image-kinds.ts";
 
 export { type DemoImageKind, demoImageKinds, isDemoImageKind };
 
-const DEEP = "#0B3C5D";
-const AQUA = "#1BA6B8";
-const MIST = "#E4F5F8";
-const LINE = "#D3E2EA";
-const MUTED = "#5B6F7D";
-const MONO = "'DejaVu Sans Mono', 'SFMono-Regular', Menlo, Consolas, monospace";
-const SANS = "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif";
+export const DEEP = "#0B3C5D";
+export const AQUA = "#1BA6B8";
+export const MIST = "#E4F5F8";
+export const LINE = "#D3E2EA";
+export const MUTED = "#5B6F7D";
+export const MONO = "'DejaVu Sans Mono', 'SFMono-Regular', Menlo, Consolas, monospace";
+export const SANS = "'Helvetica Neue', Arial, 'DejaVu Sans', sans-serif";
 
 /** Shorthands for the icon drawings below (a 200 x 200 box). */
 const F = `fill="${MIST}"`;
@@ -204,7 +206,7 @@ const icons: Record<DemoImageKind, string> = {
     <path d="M20 60h60" ${A}/>`,
 };
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -218,7 +220,7 @@ function fitFontSize(text: string, maxWidth: number, maxSize: number, em: number
   return Math.max(14, Math.min(maxSize, Math.floor(maxWidth / Math.max(1, text.length * em))));
 }
 
-function iconGroup(kind: DemoImageKind, transform: string, stroke = DEEP): string {
+export function iconGroup(kind: DemoImageKind, transform: string, stroke = DEEP): string {
   return `<g transform="${transform}" fill="none" stroke="${stroke}" stroke-width="5" stroke-linecap="round" stroke-linejoin="round">${icons[kind]}</g>`;
 }
 
@@ -486,6 +488,12 @@ export function renderDemoAsset(pathname: string): DemoAsset | null {
     const brand = brandNames.get(vendor);
     if (!isDemoImageKind(kind) || brand === undefined || !isDemoPartNumber(vendor, label)) return null;
     return { svg: renderDemoImage({ kind, brand, label, view: view ? Number(view) : 1 }) };
+  }
+  const equipment = /^\/img\/demo-(diagram|equipment)\/([a-z0-9-]{1,160})\.svg$/.exec(decoded);
+  if (equipment) {
+    const model = demoEquipmentModel(equipment[2]);
+    if (!model) return null;
+    return { svg: equipment[1] === "diagram" ? renderEquipmentDiagram(model) : renderEquipmentImage(model) };
   }
   const named = /^\/img\/demo-(banner|banner-phone|menu|article|brand)\/([a-z0-9-]{1,120})\.svg$/.exec(decoded);
   if (!named) return null;

@@ -63,6 +63,8 @@ export interface GeneratedProduct {
   vendorHandle: string;
   productType: string;
   templateKey: string;
+  /** The part a part template made ("Shaft Seal Assembly"); null for whole products. */
+  partName: string | null;
   kind: DemoImageKind;
   productCode: string;
   partNumberNormalized: string;
@@ -428,6 +430,7 @@ export function* generateProducts(options: CatalogOptions): Generator<GeneratedP
       vendorHandle: brand.handle,
       productType: template.productType,
       templateKey: template.key,
+      partName: choice.part ? choice.part[0] : null,
       kind,
       productCode,
       partNumberNormalized: normalizePartNumber(productCode),

@@ -34,6 +34,15 @@ import { discountCodes, shippingPolicies, shippingRates, taxRates } from "../../
 import { articles, helpPages, navItems, navMenus, pages, questions, questionTopics } from "../../db/schema/content.ts";
 import { countries, states } from "../../db/schema/customers.ts";
 import {
+  equipmentCalloutParts,
+  equipmentCallouts,
+  equipmentDiagrams,
+  equipmentModelKeys,
+  equipmentModels,
+  equipmentRebuildKitParts,
+  equipmentRebuildKits,
+} from "../../db/schema/equipment.ts";
+import {
   demoArticleImageUrl,
   demoBannerUrl,
   demoBrandImageUrl,
@@ -53,6 +62,7 @@ import { answerers, askers, questionTopics as topicSeeds } from "./content/quest
 import { SITE_REVIEWS_URL, siteReviews as siteReviewSeeds } from "./content/site-reviews.ts";
 import { searchSynonyms as synonymSeeds } from "./content/synonyms.ts";
 import { seedDemoStaff } from "./demo-staff.ts";
+import { EQUIPMENT_TEMPLATE_KEYS, type EquipmentPartCandidate, insertDemoEquipment } from "./equipment.ts";
 import type { GeneratedProduct } from "./generate-catalog.ts";
 import { DEFAULT_SEED, generateProducts, REFERENCE_DATE } from "./generate-catalog.ts";
 import { slugify } from "./part-number.ts";
@@ -83,6 +93,9 @@ export interface SeedSummary {
   collections: number;
   vendors: number;
   tags: number;
+  equipmentModels: number;
+  /** Time spent writing the equipment models, diagrams and callouts (part of elapsedMs). */
+  equipmentMs: number;
   elapsedMs: number;
 }
 
@@ -120,6 +133,13 @@ const seededTables: readonly PgTable[] = [
   shippingPolicies,
   shippingRates,
   taxRates,
+  equipmentModels,
+  equipmentModelKeys,
+  equipmentDiagrams,
+  equipmentCallouts,
+  equipmentCalloutParts,
+  equipmentRebuildKits,
+  equipmentRebuildKitParts,
 ];
 
 /**
@@ -788,6 +808,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   const vendorIds = new Map(brands.map((b, i) => [b.handle, i + 1]));
   const summary = { products: 0, variants: 0, reviews: 0 };
   const tagIds = new Map<string, number>();
+  const equipmentParts: EquipmentPartCandidate[] = [];
+  const equipment = { models: 0, ms: 0 };
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -808,6 +830,15 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     options.onProgress?.({ done: 0, total });
     for (const product of generateProducts({ products: total, seed: options.seed ?? DEFAULT_SEED })) {
       batch.push(product);
+      if (EQUIPMENT_TEMPLATE_KEYS.has(product.templateKey)) {
+        equipmentParts.push({
+          productId: product.index + 1,
+          vendorHandle: product.vendorHandle,
+          templateKey: product.templateKey,
+          partName: product.partName,
+          kind: product.kind,
+        });
+      }
       if (batch.length >= batchSize) await flush();
     }
     if (batch.length) await flush();
@@ -818,6 +849,12 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     }
     await insertRows(t, collectionFeaturedProducts, featuredRows);
     await insertQuestions(t, total);
+    const equipmentStarted = performance.now();
+    const written = await insertDemoEquipment(t, equipmentParts, vendorIds, (table, rows) =>
+      insertRows(t, table, rows),
+    );
+    equipment.models = written.models;
+    equipment.ms = Math.round(performance.now() - equipmentStarted);
     await updateDenormalisedCounts(t);
     await moveIdentitiesPastSeededIds(t);
   });
@@ -831,6 +868,8 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     collections: index.flat.length,
     vendors: brands.length,
     tags: tagIds.size,
+    equipmentModels: equipment.models,
+    equipmentMs: equipment.ms,
     elapsedMs: Date.now() - started,
   };
 }

@@ -15,6 +15,7 @@ import { enforceRateLimits } from "../../services/rate-limit/rate-limiter.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { finishAddCard, startAddCard } from "../../services/wallet/stripe-wallet.ts";
 import { isCrossSiteWrite } from "../plugins/session.ts";
+import { paymentMethodReply } from "./account-replies.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/webhooks/stripe";
 const NOT_ON_THIS_STORE = "Cards are not kept at Stripe on this store.";
@@ -31,23 +32,37 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
   await fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    scope.post(STRIPE_WEBHOOK_PATH, { bodyLimit: 512 * 1024 }, async (request, reply) => {
-      const gateway = services.paymentGateway;
-      if (!isStripeGateway(gateway)) return reply.status(404).send({ error: NOT_ON_THIS_STORE });
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers["stripe-signature"];
-      let event: Stripe.Event;
-      try {
-        event = gateway.verifyWebhook(raw, typeof signature === "string" ? signature : undefined);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError || error instanceof SyntaxError) {
-          return reply.status(400).send({ error: "The webhook signature does not match this body." });
+    scope.post(
+      STRIPE_WEBHOOK_PATH,
+      {
+        bodyLimit: 512 * 1024,
+        schema: {
+          summary: "Stripe's webhook (a signed Stripe event; the raw body is verified with STRIPE_WEBHOOK_SECRET)",
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.enum(["processed", "duplicate", "ignored"]) }),
+            400: z.object({ error: z.string() }),
+            404: z.object({ error: z.string() }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const gateway = services.paymentGateway;
+        if (!isStripeGateway(gateway)) return reply.status(404).send({ error: NOT_ON_THIS_STORE });
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers["stripe-signature"];
+        let event: Stripe.Event;
+        try {
+          event = gateway.verifyWebhook(raw, typeof signature === "string" ? signature : undefined);
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeSignatureVerificationError || error instanceof SyntaxError) {
+            return reply.status(400).send({ error: "The webhook signature does not match this body." });
+          }
+          throw error;
         }
-        throw error;
-      }
-      const outcome = await handleStripeEvent(db(), gateway, event);
-      return { received: true, outcome };
-    });
+        const outcome = await handleStripeEvent(db(), gateway, event);
+        return { received: true as const, outcome };
+      },
+    );
   });
 
   // Add a card (Stripe) ------------------------------------------------------------------------------
@@ -68,12 +83,21 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
     return ensureCustomerId(db(), user);
   };
 
-  app.post("/user/:id/paymentMethods/setupIntents", { schema: { params: userIdParams } }, async (request, reply) => {
-    const customerId = await signedInCustomer(request, request.params.id);
-    await enforceRateLimits(db(), addCardRules(request.params.id, request.ip), "cards added");
-    const started = await startAddCard(db(), stripe(), customerId, request.id);
-    return reply.status(201).send(started);
-  });
+  app.post(
+    "/user/:id/paymentMethods/setupIntents",
+    {
+      schema: {
+        params: userIdParams,
+        response: { 201: z.object({ clientSecret: z.string(), setupIntentId: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const customerId = await signedInCustomer(request, request.params.id);
+      await enforceRateLimits(db(), addCardRules(request.params.id, request.ip), "cards added");
+      const started = await startAddCard(db(), stripe(), customerId, request.id);
+      return reply.status(201).send(started);
+    },
+  );
 
   app.post(
     "/user/:id/paymentMethods/setupIntents/:setupIntentId/complete",
@@ -83,6 +107,7 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
           setupIntentId: z.string().regex(/^seti_\w{1,200}$/, { error: "must be a Stripe SetupIntent id" }),
         }),
         body: z.object({ mailingAddressId: z.coerce.number().int().positive().optional() }).nullish(),
+        response: { 201: z.object({ success: z.literal(true), paymentMethod: paymentMethodReply }) },
       },
     },
     async (request, reply) => {
@@ -91,7 +116,7 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
         setupIntentId: request.params.setupIntentId,
         mailingAddressId: request.body?.mailingAddressId,
       });
-      return reply.status(201).send({ success: true, paymentMethod });
+      return reply.status(201).send({ success: true as const, paymentMethod });
     },
   );
 }

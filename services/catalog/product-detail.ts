@@ -21,6 +21,7 @@ import {
 import { centsToAmount } from "../../shared/money.ts";
 import { DEFAULT_VARIANT_TITLE, firstShownVariant } from "../../shared/variant-selection.ts";
 import { NotFound } from "../errors.ts";
+import { type FitsEquipment, fitsEquipmentOf } from "./product-fits.ts";
 import { productIsPublished } from "./published.ts";
 
 /** The detail page shows the latest reviews; the rest are counted in totalReviews. */
@@ -135,6 +136,8 @@ export interface ProductDetail {
   Collections: ProductCollectionRef[];
   Options: ProductOptionWithSelection[];
   Variants: ProductVariant[];
+  /** The equipment models whose diagrams name this product, by brand, series and model number. */
+  fitsEquipment: FitsEquipment[];
 }
 
 // Row shapes the assembly works on (exported for the unit tests).
@@ -339,7 +342,7 @@ type ProductRow = {
 async function loadProductDetail(db: Database, product: ProductRow, withReviews: boolean): Promise<ProductDetail> {
   const productId = product.id;
   // Independent lookups, each served by an index on product_id (or reached through variants' one).
-  const [variantRows, images, models, optionRows, selectedRows, inventoryRows, reviews, collectionRows] =
+  const [variantRows, images, models, optionRows, selectedRows, inventoryRows, reviews, collectionRows, fits] =
     await Promise.all([
       db
         .select({
@@ -435,6 +438,7 @@ async function loadProductDetail(db: Database, product: ProductRow, withReviews:
         .where(eq(collectionProducts.productId, productId))
         // Most specific category first: the page names the product's collection from the first entry.
         .orderBy(desc(collections.level), asc(collections.position), asc(collections.id)),
+      fitsEquipmentOf(db, productId),
     ]);
 
   const options = buildProductOptions(optionRows);
@@ -480,5 +484,6 @@ async function loadProductDetail(db: Database, product: ProductRow, withReviews:
     Collections: collectionRows.map(({ id, title, handle }) => ({ id, title, handle })),
     Options: withSelectedValues(options, defaultVariant),
     Variants: variantList,
+    fitsEquipment: fits,
   };
 }

@@ -4,6 +4,7 @@ import { type CatalogQuery, isSearchTooShort, tagPrefixKey } from "../../shared/
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
 import { type AttributeFilter, attributeLabel, type SearchUnderstanding } from "../../shared/search-understanding.ts";
 import { type ProductCard, toProductCard } from "../catalog/product-cards.ts";
+import { type EquipmentMatch, findModelInQuery } from "./model-number.ts";
 import {
   findListing,
   type ListingExtras,
@@ -43,6 +44,8 @@ export interface PageInfo {
    */
   relaxedQuery: string | null;
   droppedWords: string[];
+  /** The equipment model the query's model number names (model-number.ts); absent when none. */
+  equipment?: EquipmentMatch;
 }
 
 export interface CollectionSuggestion {
@@ -128,6 +131,8 @@ export interface FilterOptions {
    * rule applies to q only, so brands with short names (GE, 3M) list their products.
    */
   exactVendors?: boolean;
+  /** false: q is not looked up as a model number (the search of a model's parts itself). */
+  modelNumbers?: boolean;
 }
 
 /**
@@ -161,6 +166,26 @@ export async function filterProducts(
   options: FilterOptions = {},
 ): Promise<ProductFilterResult> {
   const { limit, page } = query;
+  // A model number ("SP2610X15", "sp-2610 x15 seal"): the model's card above the results; with more
+  // words, those words searched among the model's parts first; nothing else found, the model's parts.
+  if (options.modelNumbers !== false && !query.fits?.length) {
+    const model = await findModelInQuery(db, query.q);
+    if (model) {
+      const inner = { ...options, modelNumbers: false };
+      const withModel = (result: ProductFilterResult) => ({
+        ...result,
+        pageInfo: { ...result.pageInfo, equipment: model },
+      });
+      const rest = isSearchTooShort({ q: model.rest, vendors: [] }) ? "" : model.rest;
+      if (rest !== "") {
+        const parts = await filterProducts(db, { ...query, q: rest, fits: [model.handle] }, inner);
+        if (parts.pageInfo.totalObjects > 0) return withModel(parts);
+      }
+      const plain = await filterProducts(db, query, inner);
+      if (plain.pageInfo.totalObjects > 0) return withModel(plain);
+      return withModel(await filterProducts(db, { ...query, q: "", fits: [model.handle] }, inner));
+    }
+  }
   if (await isQueryTooShort(db, query, options)) return emptyResult(limit, page);
 
   const understood = understandQuery(query.q);
@@ -204,6 +229,7 @@ export async function filterProducts(
     maxPriceCents: maxPrice === null ? null : amountToCents(maxPrice),
     isFeatured: query.isFeatured,
     availableForSaleOnly: query.availableForSaleOnly,
+    fitsEquipment: query.fits,
     sortBy: query.sortBy,
     lowPriceFirst,
     // The rank figures decide on narrowing by attributes and on relaxing a query whose named type is missing.

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type SortOption, type TagFilter, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { type CardRow, cardsJson } from "../catalog/product-cards.ts";
 import { createTtlCache } from "../ttl-cache.ts";
+import { fitsEquipmentCondition } from "./model-number.ts";
 import { jsonColumn, queryRows } from "./query-rows.ts";
 import type { SearchPlan } from "./search-plan.ts";
 
@@ -32,6 +33,8 @@ export interface ListingFilters {
   maxPriceCents: number | null;
   isFeatured: boolean | null;
   availableForSaleOnly: boolean;
+  /** Equipment model handles: only the products that fit one of them (model-number.ts). */
+  fitsEquipment?: readonly string[];
   sortBy: SortOption;
   /** With the default sort of a search: within a relevance tier, the lowest prices first ("cheap ..."). */
   lowPriceFirst?: boolean;
@@ -241,12 +244,15 @@ function baseConditions(filters: ListingFilters): SQL[] {
   if (filters.collectionId !== null) conditions.push(sql`s.collection_ids @> array[${filters.collectionId}::int]`);
   if (filters.isFeatured !== null) conditions.push(sql`s.featured = ${filters.isFeatured}`);
   if (filters.availableForSaleOnly) conditions.push(sql`s.available`);
+  if (filters.fitsEquipment?.length) conditions.push(fitsEquipmentCondition(filters.fitsEquipment));
   return conditions;
 }
 
 /** Only a collection (or nothing): the listing whose facets are precomputed. */
 function hasPlainBase(filters: ListingFilters): boolean {
-  return !filters.plan && filters.isFeatured === null && !filters.availableForSaleOnly;
+  return (
+    !filters.plan && filters.isFeatured === null && !filters.availableForSaleOnly && !filters.fitsEquipment?.length
+  );
 }
 
 interface ListingRow {
@@ -345,6 +351,7 @@ async function wordListing(
   const { plan } = filters;
   if (plan?.words.length !== 1 || groups.length > 0 || filters.collectionId !== null) return null;
   if (filters.isFeatured !== null || filters.availableForSaleOnly || filters.lowPriceFirst) return null;
+  if (filters.fitsEquipment?.length) return null;
   if (!(await wordSummaryKeys(db)).has(plan.match)) return null;
   const stored = filters.sortBy === "default";
   const ids = stored

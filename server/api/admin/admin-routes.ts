@@ -3,11 +3,14 @@
 import type { FastifyInstance } from "fastify";
 import type { StoreServices } from "../../../services/store-services.ts";
 import { guardAdminScope } from "./admin-guard.ts";
+import { auditRoutes } from "./audit-routes.ts";
 import { contentAdminRoutes } from "./content-routes.ts";
 import { customerAdminRoutes } from "./customer-routes.ts";
 import { discountAdminRoutes } from "./discount-routes.ts";
 import { reviewAdminRoutes } from "./review-routes.ts";
+import { staffAccountRoutes } from "./staff-account-routes.ts";
 import { staffAuthRoutes } from "./staff-auth-routes.ts";
+import { staffRoutes } from "./staff-routes.ts";
 
 export async function adminRoutes(admin: FastifyInstance, { services }: { services: StoreServices }) {
   guardAdminScope(admin);
@@ -16,4 +19,7 @@ export async function adminRoutes(admin: FastifyInstance, { services }: { servic
   await admin.register(discountAdminRoutes, { services });
   await admin.register(customerAdminRoutes, { services });
   await admin.register(contentAdminRoutes, { services });
+  await admin.register(staffAccountRoutes, { services });
+  await admin.register(staffRoutes, { services });
+  await admin.register(auditRoutes, { services });
 }
