@@ -29,6 +29,9 @@ export default [
   route("recovery-email/undo", "routes/recovery-email-undo.tsx"),
   route("confirm-subscription", "routes/confirm-subscription.tsx"),
   route("unsubscribe", "routes/account-unsubscribe.tsx"),
+  // Equipment: find parts by the model on the label, exploded diagrams.
+  route("equipment", "routes/equipment.tsx"),
+  route("equipment/:handle", "routes/equipment-model.tsx"),
   // Cart, checkout and orders.
   route("shoppingcart.asp", "routes/cart.tsx"),
   route("checkout/:checkoutId", "routes/checkout.tsx"),

@@ -7,6 +7,7 @@ import { getUserSummary } from "../features/account/account-data.server.ts";
 import { AccountPage } from "../features/account/account-ui.tsx";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import { loginPath } from "../features/account/use-current-user.ts";
+import { MyEquipmentList } from "../features/equipment/my-equipment.tsx";
 import type { Route } from "./+types/account-home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -68,6 +69,7 @@ export default function AccountHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
       </ul>
+      <MyEquipmentList />
     </AccountPage>
   );
 }

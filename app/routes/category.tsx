@@ -36,6 +36,7 @@ import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { SubCategories, type SubCategory } from "../features/catalog/sub-categories.tsx";
 import { useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
 import { loadStorefrontConfig } from "../features/content/store-content.server.ts";
+import { FitsMyEquipmentFilter } from "../features/equipment/fits-my-equipment-filter.tsx";
 import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
 import {
   absoluteUrl,
@@ -349,6 +350,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
                   All {collection.title}
                 </h2>
                 <div className="flex items-center gap-3">
+                  <FitsMyEquipmentFilter />
                   <span className="tabular text-sm text-muted">
                     {total} {total === 1 ? "product" : "products"}
                   </span>

@@ -25,6 +25,8 @@ import {
   collectionChain,
   loadErrorMessage,
 } from "../features/catalog/catalog-data.server.ts";
+import { FitsYourBadge } from "../features/equipment/my-equipment.tsx";
+import { ProductFits } from "../features/equipment/product-fits.tsx";
 import { LazySection } from "../features/product/lazy-section.tsx";
 import {
   findRenamedProductHandle,
@@ -337,6 +339,7 @@ function ProductView({
               <a href="#reviews" className="hover:underline">
                 <StarRating rating={product.avgRating} count={product.totalReviews} />
               </a>
+              <FitsYourBadge productId={product.id} />
             </div>
           </div>
           <div className="min-w-0 desk:col-start-1 desk:row-span-2 desk:row-start-1">
@@ -363,6 +366,8 @@ function ProductView({
         <div className="mt-10">
           <ProductTabs descriptionHtml={product.descriptionHtml} specifications={specificationsOf(product)} />
         </div>
+
+        <ProductFits productHandle={product.handle} models={product.fitsEquipment} />
 
         <LazySection
           id="reviews"

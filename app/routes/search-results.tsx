@@ -34,6 +34,7 @@ import { displayQuery, type ParamChanges } from "../features/catalog/listing-que
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { RESULTS_DEBOUNCE_MS, useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
 import { useViewMode } from "../features/catalog/use-view-mode.ts";
+import { ModelMatchCard } from "../features/equipment/model-match-card.tsx";
 import {
   absoluteUrl,
   breadcrumbListLd,
@@ -243,6 +244,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                   : "Type a keyword or the part number from your equipment's label in the search box above."}
               </p>
             )}
+            {listing.equipment ? <ModelMatchCard match={listing.equipment} /> : null}
             {listing.relaxedQuery !== null && listing.droppedWords.length > 0 && total > 0 ? (
               <p className="mt-1 text-sm text-muted" data-testid="relaxed-notice">
                 Showing results for <strong className="text-ink">{listing.relaxedQuery}</strong> — no matches for{" "}

@@ -27,6 +27,10 @@ type Reader = Pick<Database, "select">;
 export interface Actor {
   staffId: number | null;
   name: string | null;
+  /** For the audit log: the member's e-mail, the request id and the client address. */
+  email?: string | null;
+  requestId?: string | null;
+  ipAddress?: string | null;
 }
 
 export const SHOPPER: Actor = { staffId: null, name: null };

@@ -15,26 +15,31 @@ import {
   signedInCustomer,
   stockOf,
 } from "../../fixtures/checkout-fixtures.ts";
+import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
 import { cancelOrder } from "../../services/orders/admin/order-cancel.ts";
 import { refundOrder } from "../../services/orders/admin/order-refunds.ts";
 import { fulfilOrder } from "../../services/orders/fulfilment.ts";
 import { type OrderActionContext, orderActionContext } from "../../services/orders/order-actions-context.ts";
 import { loadLineProgress } from "../../services/orders/order-progress.ts";
 import { decideReturn, receiveReturn, refundReturn } from "../../services/orders/returns.ts";
+import { createStaff } from "./support/staff-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 let store: TestStore;
 let pump: ProductFixture;
 let seal: ProductFixture;
 let ctx: OrderActionContext;
-const staff = { staffId: 1, name: "Sam Staff" };
+let staff: { staffId: number; name: string };
 
 beforeAll(async () => {
+  useFastPasswordHashingForTests();
   store = await startTestStore({ products: 0 });
   await installCommerceFixtures(store.database.db);
   pump = await createProduct(store.database.db, { title: "Variable Speed Pump", priceCents: 50_000, available: 10 });
   seal = await createProduct(store.database.db, { title: "Shaft Seal", priceCents: 2_500, available: 50 });
   ctx = orderActionContext(store.services);
+  const member = await createStaff(store, "manager", { name: "Sam Staff" });
+  staff = { staffId: member.id, name: "Sam Staff" };
 });
 afterAll(() => store?.close());
 

@@ -110,6 +110,7 @@ export async function loadListing(db: Database, query: CatalogQuery): Promise<Li
     understanding: result.pageInfo.understanding,
     relaxedQuery: result.pageInfo.relaxedQuery,
     droppedWords: result.pageInfo.droppedWords,
+    ...(result.pageInfo.equipment ? { equipment: result.pageInfo.equipment } : {}),
   };
 }
 

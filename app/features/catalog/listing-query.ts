@@ -11,7 +11,19 @@ import type { ProductFilterResult } from "./catalog-data.server.ts";
  * Parameters a listing page reads from its query string (page, q, t, c, v, sortBy, minPrice, maxPrice,
  * limit, and a: attribute filters such as a=horsepower_3).
  */
-export const LISTING_PARAMS = ["q", "v", "minPrice", "maxPrice", "sortBy", "limit", "page", "t", "c", "a"] as const;
+export const LISTING_PARAMS = [
+  "q",
+  "v",
+  "minPrice",
+  "maxPrice",
+  "sortBy",
+  "limit",
+  "page",
+  "t",
+  "c",
+  "a",
+  "fits",
+] as const;
 
 /** Shop by price: the highest price split into this many equal ranges. */
 export const SHOP_BY_PRICE_RANGES = 5;
@@ -122,6 +134,8 @@ export interface ListingResult {
   /** The words searched when all of them together found nothing, and the words left out. */
   relaxedQuery: string | null;
   droppedWords: string[];
+  /** The equipment model a model number in q names ("Parts for Hayward Super Pump SP2610X15"). */
+  equipment?: ProductFilterResult["pageInfo"]["equipment"];
 }
 
 export type DisplayQuery = Pick<CatalogQuery, "q" | "tags" | "vendors" | "minPrice" | "maxPrice" | "sortBy" | "limit">;

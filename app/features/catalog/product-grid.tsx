@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { EAGER_CARD_COUNT, ProductCard, type ProductCardData } from "../../components/product-card.tsx";
 import { useMobileAgent } from "../../lib/use-mobile-agent.ts";
 import { useAddToCart } from "../cart/cart-context.tsx";
+import { FitsYourBadge } from "../equipment/my-equipment.tsx";
 
 // The quick view is a dialog with its own data fetch: it is downloaded the first time a shopper opens it.
 const QuickView = lazy(() => import("../product/quick-view.tsx").then((module) => ({ default: module.QuickView })));
@@ -44,7 +45,7 @@ export function ProductGrid({
     <>
       <ul aria-label={label} className={list ? `flex flex-col gap-3 ${className}` : `${GRID} ${className}`}>
         {products.map((product, index) => (
-          <li key={product.id} className="render-when-near min-w-0">
+          <li key={product.id} className="render-when-near relative min-w-0">
             <ProductCard
               product={product}
               productPath={productPath}
@@ -57,6 +58,10 @@ export function ProductGrid({
               onSearchPage={onSearchPage}
               noImageUrl={noImageUrl}
               layout={layout}
+            />
+            <FitsYourBadge
+              productId={product.id}
+              className="pointer-events-none absolute top-2 left-2 z-10 shadow-sm"
             />
           </li>
         ))}

@@ -5,6 +5,7 @@
 import type { Database } from "../../../db/client.ts";
 import { listArticles } from "../../../services/catalog/articles.ts";
 import { listProductIndex } from "../../../services/content/site-indexes.ts";
+import { listEquipmentForSitemap } from "../../../services/equipment/equipment-catalog.ts";
 import { absoluteUrl } from "../../lib/seo.ts";
 import { cachedCollectionIndex, createTtlCache } from "./catalog-data.server.ts";
 
@@ -68,22 +69,34 @@ async function articleUrls(context: SitemapContext): Promise<string[]> {
   return urls;
 }
 
+/** The equipment models' pages (/equipment and each model's diagram). */
+async function equipmentUrls(context: SitemapContext): Promise<string[]> {
+  const models = await listEquipmentForSitemap(context.db);
+  if (models.length === 0) return [];
+  return [
+    absoluteUrl("/equipment", context.publicUrl),
+    ...models.map((model) => absoluteUrl(`/equipment/${model.handle}`, context.publicUrl)),
+  ];
+}
+
 /** /sitemap.xml: everything in one urlset when small, else the index of the parts. */
 export function mainSitemap(context: SitemapContext): Promise<string | null> {
   return xmlCache(context.db, `main|${context.publicUrl}`, async () => {
-    const [products, collections, articles] = await Promise.all([
+    const [products, collections, articles, equipment] = await Promise.all([
       productCount(context.db),
       collectionUrls(context),
       articleUrls(context),
+      equipmentUrls(context),
     ]);
     const home = absoluteUrl("/", context.publicUrl);
-    if (products + collections.length + articles.length + 1 <= SINGLE_SITEMAP_MAX) {
-      return urlset([home, ...collections, ...(await productUrls(context, 0)), ...articles]);
+    if (products + collections.length + articles.length + equipment.length + 1 <= SINGLE_SITEMAP_MAX) {
+      return urlset([home, ...collections, ...(await productUrls(context, 0)), ...articles, ...equipment]);
     }
     const parts = Math.ceil(products / PRODUCTS_PER_SITEMAP);
     return sitemapIndex([
       absoluteUrl("/sitemaps/collections.xml", context.publicUrl),
       absoluteUrl("/sitemaps/articles.xml", context.publicUrl),
+      ...(equipment.length > 0 ? [absoluteUrl("/sitemaps/equipment.xml", context.publicUrl)] : []),
       ...Array.from({ length: parts }, (_, index) =>
         absoluteUrl(`/sitemaps/products-${index + 1}.xml`, context.publicUrl),
       ),
@@ -97,6 +110,7 @@ export function sitemapPart(context: SitemapContext, file: string): Promise<stri
     if (file === "collections.xml")
       return urlset([absoluteUrl("/", context.publicUrl), ...(await collectionUrls(context))]);
     if (file === "articles.xml") return urlset(await articleUrls(context));
+    if (file === "equipment.xml") return urlset(await equipmentUrls(context));
     const match = /^products-(\d{1,5})\.xml$/.exec(file);
     if (!match) return null;
     const part = Number(match[1]) - 1;

@@ -185,18 +185,20 @@ export function OrderReturns({ aftercare }: { aftercare: Aftercare }) {
                       {line.title}
                       {line.sku ? <span className="part-number block text-xs text-muted">{line.sku}</span> : null}
                     </label>
-                    <select
-                      id={`return-qty-${line.lineItemId}`}
-                      name={`qty-${line.lineItemId}`}
-                      defaultValue="0"
-                      className={`${inputClass} w-24 border-line`}
-                    >
-                      {Array.from({ length: line.returnable + 1 }, (_, n) => String(n)).map((count) => (
-                        <option key={count} value={count}>
-                          {count}
-                        </option>
-                      ))}
-                    </select>
+                    <div className="w-24 shrink-0">
+                      <select
+                        id={`return-qty-${line.lineItemId}`}
+                        name={`qty-${line.lineItemId}`}
+                        defaultValue="0"
+                        className={`${inputClass} border-line`}
+                      >
+                        {Array.from({ length: line.returnable + 1 }, (_, n) => String(n)).map((count) => (
+                          <option key={count} value={count}>
+                            {count}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
                   </li>
                 ))}
               </ul>

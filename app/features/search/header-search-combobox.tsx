@@ -1,4 +1,4 @@
-import { Folder, LoaderCircle, Search, Tag } from "lucide-react";
+import { Folder, LoaderCircle, Search, Tag, Wrench } from "lucide-react";
 import { type RefObject, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { ComboBox, ComboBoxStateContext, Input, Label, Popover } from "react-aria-components/ComboBox";
 import { Group } from "react-aria-components/Group";
@@ -53,10 +53,21 @@ interface Suggestions {
   understanding: SearchUnderstanding | null;
   relaxedQuery: string | null;
   droppedWords: string[];
+  /** The equipment model a model number in the query names (the "Models" group). */
+  model: SuggestionModel | null;
+}
+
+/** An equipment model the query's model number names (pageInfo.equipment). */
+export interface SuggestionModel {
+  handle: string;
+  title: string;
+  name: string;
+  url: string;
 }
 
 type Entry =
   | { kind: "chip"; key: string; text: string; chip: PriceChip }
+  | { kind: "model"; key: string; text: string; model: SuggestionModel }
   | { kind: "collection"; key: string; text: string; collection: SuggestionCollection }
   | { kind: "product"; key: string; text: string; product: SuggestionProduct };
 
@@ -75,7 +86,9 @@ function readSuggestions(query: string, body: unknown): Suggestions {
     understanding?: SearchUnderstanding | null;
     relaxedQuery?: unknown;
     droppedWords?: unknown;
+    equipment?: Partial<SuggestionModel> | null;
   };
+  const equipment = pageInfo.equipment;
   const understanding =
     pageInfo.understanding &&
     typeof pageInfo.understanding === "object" &&
@@ -84,6 +97,15 @@ function readSuggestions(query: string, body: unknown): Suggestions {
       : null;
   return {
     query,
+    model:
+      equipment && typeof equipment.handle === "string" && typeof equipment.title === "string"
+        ? {
+            handle: equipment.handle,
+            title: equipment.title,
+            name: typeof equipment.name === "string" ? equipment.name : "",
+            url: `/equipment/${equipment.handle}`,
+          }
+        : null,
     understanding,
     relaxedQuery: typeof pageInfo.relaxedQuery === "string" ? pageInfo.relaxedQuery : null,
     droppedWords: Array.isArray(pageInfo.droppedWords)
@@ -222,6 +244,20 @@ export function HeaderSearchCombobox({
 
   const resultSections = useMemo<Section[]>(() => {
     const list: Section[] = [];
+    if (suggestions?.model) {
+      list.push({
+        id: "models",
+        title: "Models",
+        entries: [
+          {
+            kind: "model",
+            key: `model-${suggestions.model.handle}`,
+            text: `Parts for ${suggestions.model.title}`,
+            model: suggestions.model,
+          },
+        ],
+      });
+    }
     if (suggestions && suggestions.collections.length > 0) {
       list.push({
         id: "categories",
@@ -271,6 +307,7 @@ export function HeaderSearchCombobox({
 
   function act(entry: Entry) {
     if (entry.kind === "chip") go(acceptChipUrl(value, entry.chip, location));
+    else if (entry.kind === "model") go(entry.model.url);
     else if (entry.kind === "collection") go(`${collectionPath}/${entry.collection.handle}`);
     else go(`${productPath}/${entry.product.handle}`);
   }
@@ -367,6 +404,19 @@ function SuggestionRow({ entry, currency }: { entry: Entry; currency: string }) 
         <span className="flex-1">
           <span className="font-semibold">{entry.text}</span>{" "}
           <span className="text-aqua-600 underline">Accept suggestion?</span>
+        </span>
+      </>
+    );
+  }
+  if (entry.kind === "model") {
+    return (
+      <>
+        <Wrench aria-hidden="true" size={18} className="shrink-0 text-water-700" />
+        <span className="flex-1">
+          <span className="font-semibold">{entry.text}</span>
+          {entry.model.name ? (
+            <span className="block text-xs text-muted">{entry.model.name} · parts diagram</span>
+          ) : null}
         </span>
       </>
     );

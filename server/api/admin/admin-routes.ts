@@ -7,6 +7,7 @@ import { auditRoutes } from "./audit-routes.ts";
 import { contentAdminRoutes } from "./content-routes.ts";
 import { customerAdminRoutes } from "./customer-routes.ts";
 import { discountAdminRoutes } from "./discount-routes.ts";
+import { orderAdminRoutes } from "./order-admin-routes.ts";
 import { reviewAdminRoutes } from "./review-routes.ts";
 import { staffAccountRoutes } from "./staff-account-routes.ts";
 import { staffAuthRoutes } from "./staff-auth-routes.ts";
@@ -22,4 +23,5 @@ export async function adminRoutes(admin: FastifyInstance, { services }: { servic
   await admin.register(staffAccountRoutes, { services });
   await admin.register(staffRoutes, { services });
   await admin.register(auditRoutes, { services });
+  await admin.register(orderAdminRoutes, { services });
 }

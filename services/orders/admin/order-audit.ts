@@ -1,4 +1,6 @@
-// Every staff action on an order goes to the store's audit log (who, when, what, before and after).
+// Every staff action on an order goes to the store's audit log (who, when, what, before and after), in the
+// same transaction as the change.
+import { recordAudit } from "../../audit/audit-log.ts";
 import type { Actor, Tx } from "../order-progress.ts";
 
 export interface OrderAuditEntry {
@@ -9,7 +11,14 @@ export interface OrderAuditEntry {
   after?: unknown;
 }
 
-export async function auditOrderAction(_tx: Tx, actor: Actor, entry: OrderAuditEntry): Promise<void> {
+export async function auditOrderAction(tx: Tx, actor: Actor, entry: OrderAuditEntry): Promise<void> {
+  // The shopper's own steps (a return request) are in the order's timeline, not the staff audit log.
   if (actor.staffId === null) return;
-  void entry;
+  await recordAudit(tx, {
+    staffId: actor.staffId,
+    staffEmail: actor.email ?? null,
+    requestId: actor.requestId ?? null,
+    ipAddress: actor.ipAddress ?? null,
+    ...entry,
+  });
 }

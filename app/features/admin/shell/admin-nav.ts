@@ -6,7 +6,9 @@ import {
   LayoutDashboard,
   type LucideIcon,
   MessageCircleQuestion,
+  RotateCcw,
   ScrollText,
+  ShoppingBag,
   Star,
   TicketPercent,
   UserRound,
@@ -27,6 +29,8 @@ export interface AdminNavItem {
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   // Areas add their entries here, e.g. { to: "/admin/products", label: "Products", icon: Package, permission: "catalog:read" },
+  { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
+  { to: "/admin/returns", label: "Returns", icon: RotateCcw, permission: "orders:read" },
   { to: "/admin/customers", label: "Customers", icon: UserRound, permission: "customers:read" },
   { to: "/admin/discounts", label: "Discounts", icon: TicketPercent, permission: "discounts:write" },
   { to: "/admin/reviews", label: "Reviews", icon: Star, permission: "reviews:write" },

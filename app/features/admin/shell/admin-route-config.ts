@@ -9,6 +9,9 @@ export function adminRoutes(): RouteConfigEntry[] {
   return [
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/logout", "routes/admin/logout.tsx"),
+    // Printable order documents: outside the shell, a page of their own.
+    route("admin/orders/:id/packing-slip", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-packing-slip" }),
+    route("admin/orders/:id/invoice", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-invoice" }),
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("customers", "routes/admin/customers.tsx"),
@@ -21,6 +24,9 @@ export function adminRoutes(): RouteConfigEntry[] {
       route("content/articles/:id", "routes/admin/content.article.tsx"),
       route("content/help/:id", "routes/admin/content.help.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:id", "routes/admin/orders-detail.tsx"),
+      route("returns", "routes/admin/returns.tsx"),
     ]),
   ];
 }
