@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
   /** The embedded database's one connection (the job queue runs on it). */
   pglite?: PGlite;
+  /** Told how long each statement took, in seconds (the metrics' query latency). */
+  observeQueries(listener: (seconds: number) => void): void;
   /** Runs raw SQL (several statements allowed); used by migrations and maintenance. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
@@ -119,7 +121,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
+    const observers: Array<(seconds: number) => void> = [];
     pool.on("connect", (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const started = performance.now();
+        const result = query(...args);
+        if (observers.length > 0 && result instanceof Promise) {
+          const done = () => {
+            const seconds = (performance.now() - started) / 1000;
+            for (const observer of observers) observer(seconds);
+          };
+          result.then(done, done);
+        }
+        return result;
+      };
       // A client in use (inside a transaction, between two statements) whose connection drops emits
       // 'error' with no listener of the pool's attached: that would end the process. Its next query
       // fails instead, and the pool discards it when it is released.
@@ -131,6 +147,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: "postgres",
       url: options.url,
       pool,
+      observeQueries: (listener) => {
+        observers.push(listener);
+      },
       exec: async (sqlText) => {
         await pool.query(sqlText);
       },
@@ -148,11 +167,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
     await client.exec("SET random_page_cost = 1.1;");
+    const observers: Array<(seconds: number) => void> = [];
+    const query = client.query.bind(client);
+    client.query = (async (...args: Parameters<typeof query>) => {
+      const started = performance.now();
+      try {
+        return await query(...args);
+      } finally {
+        const seconds = (performance.now() - started) / 1000;
+        for (const observer of observers) observer(seconds);
+      }
+    }) as typeof client.query;
     const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,
       kind: "pglite",
       pglite: client,
+      observeQueries: (listener) => {
+        observers.push(listener);
+      },
       exec: async (sqlText) => {
         await client.exec(sqlText);
       },

@@ -24,6 +24,7 @@ import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
+import { registerMetricsRoute, registerRequestMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
@@ -90,6 +91,7 @@ export async function buildApp({
 
   registerErrorHandler(app);
   registerRequestEdge(app);
+  registerRequestMetrics(app);
   await registerSecurityHeaders(app, {
     https: services.config.publicUrl.startsWith("https://"),
     dev: frontend.mode === "development",
@@ -115,6 +117,12 @@ export async function buildApp({
     secure: services.config.publicUrl.startsWith("https://"),
     // Read on each use: a test stands a later time in for the store's clock.
     now: () => services.clock.now(),
+  });
+
+  // GET /metrics (Prometheus): with METRICS_TOKEN, or 404 here when METRICS_PORT serves it.
+  registerMetricsRoute(app, {
+    token: services.config.env.METRICS_TOKEN,
+    separatePort: services.config.env.METRICS_PORT,
   });
 
   // The API's OpenAPI document and docs, told of every route registered after this point.

@@ -8,6 +8,7 @@ import { createMailDelivery, type MailDelivery } from "./email/mailer.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { registerStoreJobs } from "./jobs/store-jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { observeDatabase } from "./metrics/database-metrics.ts";
 import { createPaymentGateway } from "./payments/gateway-from-config.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
 import { clearAllTtlCaches } from "./ttl-cache.ts";
@@ -85,6 +86,7 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
   // dropped on any change, so a shopper sees an edit at once rather than after the cache expires.
   changes.subscribe(() => clearAllTtlCaches(database.db));
   const jobs = input.jobs ?? createJobQueue({ database, logger });
+  observeDatabase(database, "primary");
   registerStoreJobs(jobs, { db: database.db, mailer, changes });
   return {
     config,

@@ -1,5 +1,6 @@
 // Every back-office catalog change is written to the audit log (who, when, what, before and after),
-// in the transaction of the change itself.
+// in the transaction of the change itself: a change that rolls back leaves no entry.
+import { recordAudit } from "../../audit/audit-log.ts";
 import type { CatalogWriteContext, Transaction } from "./catalog-write-context.ts";
 
 export interface CatalogAuditEntry {
@@ -11,9 +12,16 @@ export interface CatalogAuditEntry {
 }
 
 export async function auditCatalogChange(
-  _tx: Transaction,
-  _ctx: CatalogWriteContext,
-  _entry: CatalogAuditEntry,
+  tx: Transaction,
+  ctx: CatalogWriteContext,
+  entry: CatalogAuditEntry,
 ): Promise<void> {
-  // Wired to the store's audit log (services/audit) once it exists on main.
+  const actor = ctx.actor;
+  await recordAudit(tx, {
+    staffId: actor?.staffId ?? null,
+    staffEmail: actor?.staffEmail ?? null,
+    requestId: actor?.requestId ?? null,
+    ipAddress: actor?.ipAddress ?? null,
+    ...entry,
+  });
 }

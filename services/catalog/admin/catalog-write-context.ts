@@ -5,7 +5,12 @@ import type { z } from "zod";
 import type { Database } from "../../../db/client.ts";
 import type { StoreChange, StoreChangeFeed } from "../../changes/store-changes.ts";
 import { InvalidInput } from "../../errors.ts";
+import type { JobQueue } from "../../jobs/job-queue.ts";
+import { enqueueSearchRefresh } from "../../jobs/store-jobs.ts";
 import { refreshProductSearchData } from "../../search/search-index.ts";
+
+/** More products than this (a category move, a brand rename) are refreshed by the job queue, not in the request. */
+export const SYNC_SEARCH_REFRESH_LIMIT = 500;
 
 /** Who writes, as the audit log records them (services/audit's AuditActor) plus the name the stock history shows. */
 export interface StaffActor {
@@ -21,6 +26,8 @@ export interface CatalogWriteContext {
   db: Database;
   changes: Pick<StoreChangeFeed, "publish">;
   actor: StaffActor | null;
+  /** The store's job queue: large search refreshes go there (without it they run in the request). */
+  jobs?: Pick<JobQueue, "enqueue">;
 }
 
 /** The transaction handle Drizzle passes to db.transaction's callback, typed as the database. */
@@ -40,7 +47,13 @@ export async function afterCatalogWrite(
   productIds: readonly number[],
   changes: readonly StoreChange[],
 ): Promise<void> {
-  if (productIds.length > 0) await refreshProductSearchData(ctx.db, [...new Set(productIds)]);
+  const ids = [...new Set(productIds)];
+  if (ids.length > SYNC_SEARCH_REFRESH_LIMIT && ctx.jobs) {
+    // The job refreshes and then publishes again, so caches drop what they kept meanwhile.
+    await enqueueSearchRefresh(ctx.jobs as JobQueue, ids);
+  } else if (ids.length > 0) {
+    await refreshProductSearchData(ctx.db, ids);
+  }
   for (const change of changes) await ctx.changes.publish(change);
 }
 

@@ -30,7 +30,7 @@ export function uploadsDirectory(dataDir: string): string {
 
 /** The file under `uploadsDir` that an /img/uploads/ path names, or null for anything else (no escaping the folder). */
 export function uploadedImageFile(uploadsDir: string, urlPath: string): string | null {
-  const match = /^\/img\/uploads\/(p\d+)\/([0-9a-f]{24}(?:_\d+x)?\.webp)$/.exec(urlPath);
+  const match = /^\/img\/uploads\/(p\d+|banners)\/([0-9a-f]{24}(?:_\d+x)?\.webp)$/.exec(urlPath);
   return match ? join(uploadsDir, match[1], match[2]) : null;
 }
 
@@ -60,6 +60,30 @@ async function renderVariants(body: Buffer): Promise<{ files: Map<string, Buffer
   return { files, width: full.info.width, height: full.info.height };
 }
 
+async function writeImageFiles(folder: string, body: Buffer): Promise<{ name: string; width: number; height: number }> {
+  const { files, width, height } = await renderVariants(body);
+  const name = createHash("sha256").update(body).digest("hex").slice(0, 24);
+  mkdirSync(folder, { recursive: true });
+  for (const [suffix, data] of files) {
+    const file = join(folder, `${name}${suffix}.webp`);
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, data);
+    renameSync(partial, file);
+  }
+  return { name, width, height };
+}
+
+/** A category banner or brand logo: stored like a product image; its address goes into the category or brand form. */
+export async function storeCatalogImage(input: {
+  body: Buffer;
+  uploadsDir: string;
+}): Promise<{ url: string; width: number; height: number }> {
+  if (input.body.length > MAX_IMAGE_BYTES)
+    throw new InvalidInput(`Images may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
+  const { name, width, height } = await writeImageFiles(join(input.uploadsDir, "banners"), input.body);
+  return { url: `${UPLOADED_IMAGE_PREFIX}banners/${name}.webp`, width, height };
+}
+
 /** Adds an uploaded image at the end of the product's images. */
 export async function addProductImage(
   ctx: CatalogWriteContext,
@@ -74,16 +98,7 @@ export async function addProductImage(
   if (input.body.length > MAX_IMAGE_BYTES) {
     throw new InvalidInput(`Images may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
   }
-  const { files, width, height } = await renderVariants(input.body);
-  const name = createHash("sha256").update(input.body).digest("hex").slice(0, 24);
-  const folder = join(input.uploadsDir, `p${productId}`);
-  mkdirSync(folder, { recursive: true });
-  for (const [suffix, data] of files) {
-    const file = join(folder, `${name}${suffix}.webp`);
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, data);
-    renameSync(partial, file);
-  }
+  const { name, width, height } = await writeImageFiles(join(input.uploadsDir, `p${productId}`), input.body);
   const url = `${UPLOADED_IMAGE_PREFIX}p${productId}/${name}.webp`;
   const altText = input.altText?.trim() || product.title;
   const image = await inTransaction(ctx.db, async (tx) => {

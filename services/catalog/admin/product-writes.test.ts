@@ -19,7 +19,7 @@ beforeAll(async () => {
   ctx = {
     db: handle.db,
     changes: { publish: async (change) => void published.push(change) },
-    actor: { staffId: 7, name: "Olive Owner" },
+    actor: { staffId: null, name: "Olive Owner", staffEmail: "olive@staff.example.com" },
   };
   await handle.exec(`
     insert into vendors (name, handle) values ('Pentair', 'pentair');
@@ -92,6 +92,17 @@ describe("saveProduct", () => {
     );
     expect(history).toEqual([{ delta: 4, reason: "product_edit", staff_name: "Olive Owner" }]);
     expect(published.at(-1)).toEqual({ kind: "product", ids: [product.id] });
+    const [audit] = await queryRows<{
+      action: string;
+      staff_email: string;
+      before: unknown;
+      after: { handle: string };
+    }>(
+      handle.db,
+      sql`select action, staff_email, before, after from audit_log where entity = 'product' and entity_id = ${String(product.id)}`,
+    );
+    expect(audit).toMatchObject({ action: "product.create", staff_email: "olive@staff.example.com", before: null });
+    expect(audit.after.handle).toBe("superflo-vs-pump");
     // The search data knows the new product by part number and SKU.
     const [doc] = await queryRows<{ hit: boolean }>(
       handle.db,

@@ -2,7 +2,6 @@
 // products, such as an import): one validation (shared/admin/product.ts), one transaction, then the
 // product's search data and every cache are refreshed so shoppers see the change at once.
 import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.ts";
 import {
   collectionProducts,
   collections,

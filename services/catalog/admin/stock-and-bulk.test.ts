@@ -5,6 +5,7 @@ import { queryRows } from "../../search/query-rows.ts";
 import { openTestDatabase } from "../test-database.ts";
 import { applyBulkAction } from "./bulk-actions.ts";
 import type { CatalogWriteContext } from "./catalog-write-context.ts";
+import { listProductsForAdmin } from "./product-list.ts";
 import { saveProduct } from "./product-writes.ts";
 import { adjustStock, listStockVariants, stockHistory } from "./stock.ts";
 
@@ -15,7 +16,7 @@ let variantId: number;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  ctx = { db: handle.db, changes: { publish: async () => {} }, actor: { staffId: 3, name: "Max Manager" } };
+  ctx = { db: handle.db, changes: { publish: async () => {} }, actor: { staffId: null, name: "Max Manager" } };
   const { product } = await saveProduct(ctx, {
     title: "Skimmer basket",
     status: "draft",
@@ -105,5 +106,30 @@ describe("bulk actions", () => {
     await expect(applyBulkAction(ctx, { action: "publish", productIds: [productId, 424242] })).rejects.toThrow(
       "No product with id 424242",
     );
+  });
+});
+
+describe("the back office's product list", () => {
+  const query = (extra: object) => ({ sort: "updated" as const, dir: "desc" as const, page: 1, size: 25, ...extra });
+
+  it("finds drafts and published products by words, part number and SKU, and filters by status and stock", async () => {
+    await saveProduct(ctx, {
+      title: "Chlorinator cell",
+      partNumber: "T-CELL-15",
+      status: "published",
+      variants: [{ sku: "TC15-A", price: 899, stock: 40 }],
+    });
+    const titles = async (extra: object) =>
+      (await listProductsForAdmin(handle.db, query(extra), 5)).products.map((row) => row.title);
+    expect(await titles({ q: "chlorinator" })).toEqual(["Chlorinator cell"]);
+    expect(await titles({ q: "tcell15" })).toEqual(["Chlorinator cell"]);
+    expect(await titles({ q: "TC15-A" })).toEqual(["Chlorinator cell"]);
+    expect(await titles({ status: "draft" })).toEqual(["Skimmer basket"]);
+    expect(await titles({ stock: "out" })).toEqual(["Skimmer basket"]);
+    expect(await titles({ stock: "in" })).toEqual(["Chlorinator cell"]);
+    expect(await titles({ sort: "price", dir: "asc" })).toEqual(["Skimmer basket", "Chlorinator cell"]);
+    expect(await titles({ sort: "stock", dir: "desc" })).toEqual(["Chlorinator cell", "Skimmer basket"]);
+    const beyond = await listProductsForAdmin(handle.db, query({ page: 9 }), 5);
+    expect(beyond).toMatchObject({ products: [], total: 2 });
   });
 });

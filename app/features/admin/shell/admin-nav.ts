@@ -1,15 +1,19 @@
 // The back office's side navigation: one line per area, shown to the roles that hold its permission.
 // Add your area's line here (keep the order: daily work first, the owner's pages last).
 import {
+  Boxes,
   ClipboardList,
   FileText,
+  FolderTree,
   LayoutDashboard,
   type LucideIcon,
   MessageCircleQuestion,
+  Package,
   RotateCcw,
   ScrollText,
   ShoppingBag,
   Star,
+  Tags,
   TicketPercent,
   UserRound,
   UsersRound,
@@ -29,6 +33,10 @@ export interface AdminNavItem {
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   // Areas add their entries here, e.g. { to: "/admin/products", label: "Products", icon: Package, permission: "catalog:read" },
+  { to: "/admin/products", label: "Products", icon: Package, permission: "catalog:read" },
+  { to: "/admin/categories", label: "Categories", icon: FolderTree, permission: "catalog:read" },
+  { to: "/admin/brands", label: "Brands", icon: Tags, permission: "catalog:read" },
+  { to: "/admin/stock", label: "Stock", icon: Boxes, permission: "catalog:read" },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
   { to: "/admin/returns", label: "Returns", icon: RotateCcw, permission: "orders:read" },
   { to: "/admin/customers", label: "Customers", icon: UserRound, permission: "customers:read" },

@@ -24,6 +24,12 @@ export function adminRoutes(): RouteConfigEntry[] {
       route("content/articles/:id", "routes/admin/content.article.tsx"),
       route("content/help/:id", "routes/admin/content.help.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
+      route("products", "routes/admin/products.tsx"),
+      route("products/new", "routes/admin/products-edit.tsx", { id: "routes/admin/products-new" }),
+      route("products/:id", "routes/admin/products-edit.tsx"),
+      route("categories", "routes/admin/categories.tsx"),
+      route("brands", "routes/admin/brands.tsx"),
+      route("stock", "routes/admin/stock.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:id", "routes/admin/orders-detail.tsx"),
       route("returns", "routes/admin/returns.tsx"),

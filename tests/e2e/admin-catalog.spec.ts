@@ -1,0 +1,155 @@
+// The back office's catalog in Chromium (issue 15's "Done when"): an owner creates a product with two
+// variants and an uploaded image and publishes it; within 2 seconds the storefront's search finds it
+// and its page shows the image; a price and stock change shows on the product page; a support account
+// can read the product and cannot change it. Screenshots of the catalog pages at 1280 and 768 px.
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+
+test.skip(({ isMobile }) => isMobile, "The back office is for desktop and tablet widths; its e2e runs once.");
+
+const OWNER = { email: "owner@demo.poolparts.test", password: "skimmer-basket-demo-26" };
+const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? "test-results/admin-catalog";
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 20_000 });
+}
+
+test("an owner creates, publishes and changes a product; shoppers see it within 2 s; support cannot change it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const word = `Quartzflow${Date.now().toString(36)}`;
+  const partNumber = `QF-${Date.now().toString(36).toUpperCase()}`;
+  await signIn(page, OWNER.email, OWNER.password);
+
+  // Create: title, part number, an option with two values, a variant for each.
+  await page.goto("/admin/products/new");
+  await expect(page.getByRole("heading", { name: "New product" })).toBeVisible();
+  await page.getByLabel("Title").fill(`${word} Cartridge Filter`);
+  await page.getByLabel("Part number", { exact: true }).fill(partNumber);
+  await page.getByRole("button", { name: "Add option" }).click();
+  await page.getByLabel("Option", { exact: true }).fill("Size");
+  await page.getByLabel("Values").fill("50 sq ft, 75 sq ft");
+  await page.getByRole("button", { name: "Make a variant for each combination" }).click();
+  await expect(page.getByLabel("Variant 2 SKU")).toHaveValue(`${partNumber}-75SQFT`);
+  await page.getByLabel("Variant 1 price").fill("89.99");
+  await page.getByLabel("Variant 2 price").fill("109.99");
+  await page.getByLabel("Variant 1 stock").fill("5");
+  await page.getByLabel("Variant 2 stock").fill("3");
+  // A mistake first: the field says what is wrong.
+  await page.getByLabel("Variant 1 compare-at price").fill("50");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page.getByText("must be more than the price")).toBeVisible();
+  await page.getByLabel("Variant 1 compare-at price").fill("");
+  await page.getByRole("button", { name: "Create product" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+  const productId = Number(page.url().split("/").at(-1));
+
+  // An uploaded image.
+  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#0891b2" } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel("Upload product images")
+    .setInputFiles({ name: "cartridge.png", mimeType: "image/png", buffer: png });
+  await expect(
+    page
+      .getByRole("img")
+      .filter({ has: page.locator("[src*='/img/uploads/']") })
+      .or(page.locator("img[src*='/img/uploads/']"))
+      .first(),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/editor-1280.png`, fullPage: true });
+
+  // Publish; the storefront's search finds it within 2 seconds and its page shows the image.
+  await page.getByLabel("Visibility").selectOption("published");
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByText("Product saved.")).toBeVisible();
+  const saved = Date.now();
+  await expect
+    .poll(
+      async () => {
+        const found = (await (await request.get(`/api/products/filter?q=${word}`)).json()) as {
+          products: Array<{ id: number }>;
+        };
+        return found.products.some((product) => product.id === productId);
+      },
+      { timeout: 2_000, intervals: [50, 100, 200] },
+    )
+    .toBe(true);
+  expect(Date.now() - saved).toBeLessThan(2_000);
+  const handle = `${word.toLowerCase()}-cartridge-filter`;
+  const shopper = await browser.newPage();
+  await shopper.goto(`/searchresults.asp?q=${word}`);
+  await expect(shopper.getByRole("link", { name: new RegExp(`${word} Cartridge Filter`) }).first()).toBeVisible();
+  await shopper.goto(`/products/${handle}`);
+  await expect(shopper.getByRole("heading", { level: 1, name: `${word} Cartridge Filter` })).toBeVisible();
+  await expect(shopper.locator("main img[src*='/img/uploads/']").first()).toBeVisible();
+  await expect(shopper.getByText("$89.99").first()).toBeVisible();
+
+  // Change the price and stock: the product page shows both.
+  await page.getByLabel("Variant 1 price").fill("79.5");
+  await page.getByLabel("Variant 1 stock").fill("0");
+  await page.getByLabel("Variant 2 stock").fill("0");
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByText("Product saved.")).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        await shopper.goto(`/products/${handle}`);
+        return (await shopper.getByText("$79.50").count()) > 0 && (await shopper.getByText("Out of Stock").count()) > 0;
+      },
+      { timeout: 2_000, intervals: [100, 200] },
+    )
+    .toBe(true);
+  await shopper.close();
+
+  // Screenshots of the catalog pages.
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/products?q=${word}`);
+    await expect(page.getByRole("link", { name: `${word} Cartridge Filter` })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/products-${width}.png`, fullPage: true });
+    await page.goto(`/admin/products/${productId}`);
+    await expect(page.getByLabel("Title")).toHaveValue(`${word} Cartridge Filter`);
+    await page.screenshot({ path: `${SHOTS}/editor-${width}.png`, fullPage: true });
+    await page.goto("/admin/categories");
+    await page
+      .getByRole("button", { name: /.+/ })
+      .filter({ hasText: /Pumps|Filters|Equipment/ })
+      .first()
+      .click();
+    await page.screenshot({ path: `${SHOTS}/categories-${width}.png`, fullPage: true });
+    await page.goto("/admin/stock");
+    await page.screenshot({ path: `${SHOTS}/stock-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A support account reads the product, sees no way to save, and the server refuses its write.
+  const email = `support-${Date.now().toString(36)}@staff.example.com`;
+  const password = "weir-door-gasket-3141";
+  const made = await page.request.post("/api/admin/staff", {
+    data: { email, name: "Sam Support", role: "support", password },
+    headers: { "idempotency-key": crypto.randomUUID() },
+  });
+  expect(made.status(), await made.text()).toBeLessThan(300);
+  const supportContext = await browser.newContext();
+  const support = await supportContext.newPage();
+  await signIn(support, email, password);
+  await support.goto(`/admin/products/${productId}`);
+  await expect(support.getByLabel("Title")).toHaveValue(`${word} Cartridge Filter`);
+  await expect(support.getByText("Read only")).toBeVisible();
+  await expect(support.getByRole("button", { name: "Save product" })).toHaveCount(0);
+  await expect(support.getByLabel("Title")).toBeDisabled();
+  const refused = await support.request.put(`/api/admin/products/${productId}`, {
+    data: { title: "Changed by support", status: "draft", variants: [{ sku: "X", price: 1, stock: 0 }] },
+  });
+  expect(refused.status()).toBe(403);
+  await supportContext.close();
+});
