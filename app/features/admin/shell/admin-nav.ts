@@ -3,6 +3,7 @@
 import {
   Boxes,
   ClipboardList,
+  FileSpreadsheet,
   FileText,
   FolderTree,
   LayoutDashboard,
@@ -39,6 +40,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/stock", label: "Stock", icon: Boxes, permission: "catalog:read" },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
   { to: "/admin/returns", label: "Returns", icon: RotateCcw, permission: "orders:read" },
+  { to: "/admin/import", label: "Import and export", icon: FileSpreadsheet, permission: "catalog:read" },
   { to: "/admin/customers", label: "Customers", icon: UserRound, permission: "customers:read" },
   { to: "/admin/discounts", label: "Discounts", icon: TicketPercent, permission: "discounts:write" },
   { to: "/admin/reviews", label: "Reviews", icon: Star, permission: "reviews:write" },

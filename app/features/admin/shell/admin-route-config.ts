@@ -23,6 +23,7 @@ export function adminRoutes(): RouteConfigEntry[] {
       route("content", "routes/admin/content.tsx"),
       route("content/articles/:id", "routes/admin/content.article.tsx"),
       route("content/help/:id", "routes/admin/content.help.tsx"),
+      route("import", "routes/admin/import.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
       route("products", "routes/admin/products.tsx"),
       route("products/new", "routes/admin/products-edit.tsx", { id: "routes/admin/products-new" }),
