@@ -3,6 +3,7 @@
 import {
   Boxes,
   ClipboardList,
+  FileSpreadsheet,
   FolderTree,
   LayoutDashboard,
   type LucideIcon,
@@ -34,6 +35,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/stock", label: "Stock", icon: Boxes, permission: "catalog:read" },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
   { to: "/admin/returns", label: "Returns", icon: RotateCcw, permission: "orders:read" },
+  { to: "/admin/import", label: "Import and export", icon: FileSpreadsheet, permission: "catalog:read" },
   { to: "/admin/staff", label: "Staff", icon: UsersRound, permission: "staff:manage" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, permission: "audit:read" },
 ];

@@ -14,6 +14,7 @@ export function adminRoutes(): RouteConfigEntry[] {
     route("admin/orders/:id/invoice", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-invoice" }),
     route("admin", "routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
+      route("import", "routes/admin/import.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
       route("products", "routes/admin/products.tsx"),
       route("products/new", "routes/admin/products-edit.tsx", { id: "routes/admin/products-new" }),
