@@ -5,6 +5,7 @@ import type { StoreServices } from "../../../services/store-services.ts";
 import { guardAdminScope } from "./admin-guard.ts";
 import { auditRoutes } from "./audit-routes.ts";
 import { catalogAdminRoutes } from "./catalog-routes.ts";
+import { equipmentAdminRoutes } from "./equipment-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
 import { staffAccountRoutes } from "./staff-account-routes.ts";
 import { staffAuthRoutes } from "./staff-auth-routes.ts";
@@ -18,4 +19,5 @@ export async function adminRoutes(admin: FastifyInstance, { services }: { servic
   await admin.register(auditRoutes, { services });
   await admin.register(catalogAdminRoutes, { services });
   await admin.register(orderAdminRoutes, { services });
+  await admin.register(equipmentAdminRoutes, { services });
 }
