@@ -8,13 +8,22 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as catalog from "./schema/catalog.ts";
+import * as catalogImport from "./schema/catalog-import.ts";
 import * as commerce from "./schema/commerce.ts";
 import * as content from "./schema/content.ts";
 import * as customers from "./schema/customers.ts";
 import * as fulfilment from "./schema/fulfilment.ts";
 import * as system from "./schema/system.ts";
 
-export const schema = { ...catalog, ...content, ...customers, ...commerce, ...fulfilment, ...system };
+export const schema = {
+  ...catalog,
+  ...catalogImport,
+  ...content,
+  ...customers,
+  ...commerce,
+  ...fulfilment,
+  ...system,
+};
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
