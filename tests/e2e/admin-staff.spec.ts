@@ -4,6 +4,7 @@
 // dashboard, staff and audit pages at this project's width (and 768 px on desktop) go to the test's output.
 import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
 import { totpCode } from "../../services/staff/two-step.ts";
+import { waitForHydration } from "./shell-hydration.ts";
 
 // Each sign-in solves a bot check in the browser and hashes a password: generous on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -51,7 +52,8 @@ test("staff: add a member, two-step sign-in with a code, and the audit log", asy
   await expect(page).toHaveURL(/\/admin\/staff$/);
   await expect(page.getByRole("heading", { name: "Staff", exact: true })).toBeVisible();
 
-  // Add a member with a temporary password.
+  // Add a member with a temporary password (once the page is interactive: a phone hydrates slowly).
+  await waitForHydration(page.getByRole("button", { name: "Add staff member" }));
   await page.getByRole("button", { name: "Add staff member" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill(name);
@@ -84,6 +86,7 @@ test("staff: add a member, two-step sign-in with a code, and the audit log", asy
   // A manager has no staff or audit pages.
   await expect(page.getByRole("link", { name: "Audit log" })).toHaveCount(0);
   await page.goto("/admin/account");
+  await waitForHydration(page.getByRole("button", { name: "Set up two-step sign-in" }));
   await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
   const key = (await page.getByTestId("two-step-key").textContent())?.replace(/\s+/g, "") ?? "";
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
