@@ -12,11 +12,13 @@ import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
 import { adminRoutes } from "./api/admin/admin-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
+import { contentImageRoutes } from "./api/content-image-routes.ts";
 import { equipmentRoutes } from "./api/equipment-routes.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { orderReturnRoutes } from "./api/order-return-routes.ts";
 import { paymentRoutes } from "./api/payment-routes.ts";
+import { productFeedbackRoutes } from "./api/product-feedback-routes.ts";
 import { searchRoutes } from "./api/search-routes.ts";
 import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -142,6 +144,7 @@ export async function buildApp({
       await api.register(accountWalletRoutes, { services });
       await api.register(newsletterRoutes, { services });
       await api.register(paymentRoutes, { services });
+      await api.register(productFeedbackRoutes, { services });
       await api.register(equipmentRoutes, { services });
       await api.register(orderReturnRoutes, { services });
       // The back office (server/api/admin/admin-routes.ts lists its route modules).
@@ -165,6 +168,8 @@ export async function buildApp({
 
   // Product images uploaded in the back office (before the demo's /img/* route and the page renderer).
   await registerUploadedImages(app, { dataDir: services.config.dataDir });
+  // Pictures uploaded for articles and help pages.
+  await app.register(contentImageRoutes, { services });
 
   await registerExtras?.(app, services);
 

@@ -384,7 +384,13 @@ function ProductView({
           }
         >
           {() => (
-            <ProductReviews handle={product.handle} avgRating={product.avgRating} totalReviews={product.totalReviews} />
+            <ProductReviews
+              productId={product.id}
+              productTitle={product.title}
+              handle={product.handle}
+              avgRating={product.avgRating}
+              totalReviews={product.totalReviews}
+            />
           )}
         </LazySection>
 
@@ -398,7 +404,7 @@ function ProductView({
             </h2>
           }
         >
-          {() => <ProductQuestions title={product.title} phone={phone} />}
+          {() => <ProductQuestions productId={product.id} title={product.title} phone={phone} />}
         </LazySection>
 
         <LazySection minHeight={420} className="mt-10" placeholder={<RecommendationsPlaceholder />}>

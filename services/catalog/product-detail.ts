@@ -33,6 +33,8 @@ export interface ProductReview {
   author: string;
   title: string | null;
   body: string | null;
+  /** The reviewer bought the product from the store. */
+  verifiedPurchase: boolean;
   createdAt: string;
 }
 
@@ -296,7 +298,7 @@ export async function getProductPage(
   const withReviews = options.reviews ?? true;
   const reviews = withReviews
     ? sql`(select coalesce(json_agg(json_build_object('id', r.id, 'starsRating', r.stars_rating, 'author', r.author_name,
-          'title', r.title, 'body', r.body, 'createdAt', r.created_at) order by r.created_at desc, r.id desc), '[]')
+          'title', r.title, 'body', r.body, 'verifiedPurchase', r.verified_purchase, 'createdAt', r.created_at) order by r.created_at desc, r.id desc), '[]')
         from (select * from product_reviews r where r.product_id = p.id and r.is_published
               order by r.created_at desc, r.id desc limit ${PRODUCT_DETAIL_REVIEW_LIMIT}) r)`
     : sql`'[]'::json`;
