@@ -39,11 +39,14 @@ test("an owner dry-runs a CSV, fixes its problem, imports it, and shoppers find 
   );
 
   // Dropped onto the drop zone: a price with a comma.
-  const dropped = await page.evaluateHandle((text) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([text], "lids.csv", { type: "text/csv" }));
-    return transfer;
-  }, csvFor(word, "29,99"));
+  const dropped = await page.evaluateHandle(
+    (text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "lids.csv", { type: "text/csv" }));
+      return transfer;
+    },
+    csvFor(word, "29,99"),
+  );
   await page.getByTestId("import-drop-zone").dispatchEvent("drop", { dataTransfer: dropped });
   await expect(page.getByText(/lids\.csv \(\d+ bytes\)/)).toBeVisible();
   await expect(page.getByLabel("Dry run: check every row, write nothing")).toBeChecked();
