@@ -50,7 +50,11 @@ export async function main(): Promise<void> {
   assertNodeVersion();
   const config = loadConfig();
   const started = performance.now();
-  const database = await openDatabase({ url: config.env.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.env.DATABASE_URL,
+    readUrl: config.env.DATABASE_READ_URL,
+    dataDir: config.dataDir,
+  });
   await migrateDatabase(database);
   const logger = createLogger(config.env.LOG_LEVEL);
   // Caches on every instance hear of a change: LISTEN/NOTIFY on a server database, Redis when set.

@@ -84,7 +84,11 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
   const changes = input.changes ?? createLocalChangeFeed();
   // Shared data cached for a minute (category trees, price ranges, synonyms, search summaries) is
   // dropped on any change, so a shopper sees an edit at once rather than after the cache expires.
-  changes.subscribe(() => clearAllTtlCaches(database.db));
+  changes.subscribe(() => {
+    clearAllTtlCaches(database.db);
+    // Caches filled from the read replica are keyed by its handle.
+    if (database.readDb !== database.db) clearAllTtlCaches(database.readDb);
+  });
   const jobs = input.jobs ?? createJobQueue({ database, logger });
   observeDatabase(database, "primary");
   registerStoreJobs(jobs, { db: database.db, mailer, changes });

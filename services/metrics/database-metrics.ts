@@ -9,6 +9,17 @@ export function observeDatabase(database: DatabaseHandle, name: string): void {
   observed.add(database);
   const histogram = dbQueryDuration.labels({ pool: name });
   database.observeQueries((seconds) => histogram.observe(seconds));
+  if (database.readPool) {
+    const replicaHistogram = dbQueryDuration.labels({ pool: "replica" });
+    database.observeReadQueries((seconds) => replicaHistogram.observe(seconds));
+    const replica = database.readPool;
+    watchPool("replica", () => ({
+      total: replica.totalCount,
+      idle: replica.idleCount,
+      waiting: replica.waitingCount,
+      max: replica.options.max ?? 10,
+    }));
+  }
   const pool = database.pool;
   if (pool) {
     watchPool(name, () => ({
