@@ -62,7 +62,8 @@ function emptyVariant(optionValues: string[]): ProductInput["variants"][number] 
     id: null,
     optionValues,
     sku: "",
-    price: Number.NaN,
+    // Blank until typed (the schema asks for an amount).
+    price: undefined as unknown as number,
     compareAtPrice: null,
     cost: null,
     weightGrams: null,
@@ -143,7 +144,7 @@ function ListInput({
   placeholder?: string;
   multiline?: boolean;
 }) {
-  const { control } = useFormContext<ProductInput>();
+  const { control, trigger } = useFormContext<ProductInput>();
   return (
     <Controller
       control={control}
@@ -158,7 +159,12 @@ function ListInput({
             placeholder={placeholder}
             multiline={multiline}
             invalid={Boolean(fieldState.error) || Array.isArray(fieldState.error)}
-            onList={field.onChange}
+            onList={(next) => {
+              field.onChange(next);
+              // A message the new list answers goes at once (not on leaving the field, which would
+              // move the page under the pointer).
+              if (fieldState.error) void trigger(name);
+            }}
             onBlur={field.onBlur}
           />
         );
@@ -294,14 +300,17 @@ export function ProductEditor({
         method: current ? "PUT" : "POST",
         body: values,
       });
+      if (!current) {
+        // The new product's own page takes over (a fresh editor with its images panel).
+        leaving.current = true;
+        toast.success("Product created. Add its images below.");
+        navigate(`/admin/products/${saved.id}`, { replace: true });
+        return;
+      }
       const next = toEditorProduct(saved);
       form.reset(next.values);
       setCurrent(next);
-      toast.success(current ? "Product saved." : "Product created.");
-      if (!current) {
-        leaving.current = true;
-        navigate(`/admin/products/${saved.id}`, { replace: true });
-      }
+      toast.success("Product saved.");
     } catch (error) {
       showServerErrors(form, error);
     }
@@ -617,7 +626,7 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
         byCombo.get(key(combo)) ?? {
           ...emptyVariant(combo),
           sku: `${base}-${combo.map((value) => value.toUpperCase().replace(/[^A-Z0-9]+/g, "")).join("-")}`,
-          price: existing[0]?.price ?? Number.NaN,
+          price: existing[0]?.price ?? (undefined as unknown as number),
         },
     );
     variants.replace(next);
