@@ -76,7 +76,7 @@ function emptyVariant(optionValues: string[]): ProductInput["variants"][number] 
 const inputClass =
   "min-h-11 w-full rounded-md border border-line bg-white px-3 text-base text-ink focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500 disabled:bg-surface aria-invalid:border-sale";
 const cellInput =
-  "min-h-10 w-full min-w-20 rounded-md border border-line bg-white px-2 text-sm tabular focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500 disabled:bg-surface aria-invalid:border-sale";
+  "min-h-10 w-full min-w-16 rounded-md border border-line bg-white px-2 text-sm tabular focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500 disabled:bg-surface aria-invalid:border-sale";
 
 const numberOrNull = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
 const numberOrNaN = (value: unknown) =>
@@ -398,27 +398,6 @@ export function ProductEditor({
             <Panel title="Images">
               <ImagesPanel productId={current?.id ?? null} images={images} onChange={setImages} readOnly={readOnly} />
             </Panel>
-            <OptionsAndVariants readOnly={readOnly} />
-            <Panel title="Search engines">
-              <div className="space-y-4">
-                <Field label="SEO title" name="seoTitle" id={`${id}-seo-title`} hint="Blank: the product's title.">
-                  <input id={`${id}-seo-title`} className={inputClass} {...form.register("seoTitle")} />
-                </Field>
-                <Field
-                  label="SEO description"
-                  name="seoDescription"
-                  id={`${id}-seo-description`}
-                  hint="About 150 characters shown under the title in search results."
-                >
-                  <textarea
-                    id={`${id}-seo-description`}
-                    rows={3}
-                    className={`${inputClass} py-2`}
-                    {...form.register("seoDescription")}
-                  />
-                </Field>
-              </div>
-            </Panel>
           </div>
           <div className="min-w-0 space-y-4">
             <Panel title="Status">
@@ -490,6 +469,29 @@ export function ProductEditor({
                   }
                 >
                   <input id={`${id}-handle`} className={`${inputClass} font-mono`} {...form.register("handle")} />
+                </Field>
+              </div>
+            </Panel>
+          </div>
+          <div className="min-w-0 space-y-4 lg:col-span-2">
+            <OptionsAndVariants readOnly={readOnly} />
+            <Panel title="Search engines">
+              <div className="space-y-4">
+                <Field label="SEO title" name="seoTitle" id={`${id}-seo-title`} hint="Blank: the product's title.">
+                  <input id={`${id}-seo-title`} className={inputClass} {...form.register("seoTitle")} />
+                </Field>
+                <Field
+                  label="SEO description"
+                  name="seoDescription"
+                  id={`${id}-seo-description`}
+                  hint="About 150 characters shown under the title in search results."
+                >
+                  <textarea
+                    id={`${id}-seo-description`}
+                    rows={3}
+                    className={`${inputClass} py-2`}
+                    {...form.register("seoDescription")}
+                  />
                 </Field>
               </div>
             </Panel>
@@ -771,7 +773,7 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
                       <td key={`${optionIndex}-${option.name}`} className="px-2 py-2 align-top">
                         <select
                           aria-label={`Variant ${index + 1} ${option.name || `option ${optionIndex + 1}`}`}
-                          className={cellInput}
+                          className={`${cellInput} min-w-28`}
                           {...register(`variants.${index}.optionValues.${optionIndex}`)}
                         >
                           <option value="">Choose</option>
@@ -800,7 +802,7 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
                         aria-label={`Variant ${index + 1} SKU`}
                         aria-invalid={invalid("sku")}
                         aria-describedby={described("sku")}
-                        className={`${cellInput} min-w-32 font-mono`}
+                        className={`${cellInput} min-w-44 font-mono`}
                         {...register(name("sku"))}
                       />,
                     )}
