@@ -21,6 +21,17 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        test: {
+          // Two store processes behind HAProxy (npm run test:multi): needs PostgreSQL, Redis and haproxy.
+          name: "multi",
+          include: ["tests/multi-instance/**/*.test.ts"],
+          environment: "node",
+          maxWorkers: 1,
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

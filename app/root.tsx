@@ -25,6 +25,7 @@ import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/c
 import { countSessionCartItems } from "./features/cart/cart-data.server.ts";
 import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
 import { NavigationStatus } from "./features/catalog/navigation-status.tsx";
+import { loadStorefrontConfig } from "./features/content/store-content.server.ts";
 import { LazyShellEffects } from "./features/shell/lazy-shell-effects.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
 import { isMobileUserAgent, MOBILE_AGENT_CLASS } from "./lib/mobile-user-agent.ts";
@@ -41,8 +42,7 @@ export function isAdminPath(pathname: string): boolean {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, nonce, session, logger } = context.get(appContext);
   if (isAdminPath(new URL(request.url).pathname)) return { area: "admin" as const, nonce };
-  const current = await session.get();
-  const store = services.config.store;
+  const [current, store] = await Promise.all([session.get(), loadStorefrontConfig(services)]);
   return {
     area: "store" as const,
     nonce,

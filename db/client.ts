@@ -8,13 +8,22 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as catalog from "./schema/catalog.ts";
+import * as catalogImport from "./schema/catalog-import.ts";
 import * as commerce from "./schema/commerce.ts";
 import * as content from "./schema/content.ts";
 import * as customers from "./schema/customers.ts";
 import * as fulfilment from "./schema/fulfilment.ts";
 import * as system from "./schema/system.ts";
 
-export const schema = { ...catalog, ...content, ...customers, ...commerce, ...fulfilment, ...system };
+export const schema = {
+  ...catalog,
+  ...catalogImport,
+  ...content,
+  ...customers,
+  ...commerce,
+  ...fulfilment,
+  ...system,
+};
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -25,8 +34,19 @@ export interface DatabaseHandle {
   url?: string;
   /** The PostgreSQL pool (its counts are reported as metrics). */
   pool?: pg.Pool;
+  /**
+   * Where catalog and search reads go: the read replica's pool with DATABASE_READ_URL, otherwise `db`
+   * itself. Never for writes, nor for a read that must see a write just made (use `db` inside the
+   * transaction for those).
+   */
+  readDb: Database;
+  readPool?: pg.Pool;
+  /** Told how long each statement on `readDb` took, in seconds (the replica's, when there is one). */
+  observeReadQueries(listener: (seconds: number) => void): void;
   /** The embedded database's one connection (the job queue runs on it). */
   pglite?: PGlite;
+  /** Told how long each statement took, in seconds (the metrics' query latency). */
+  observeQueries(listener: (seconds: number) => void): void;
   /** Runs raw SQL (several statements allowed); used by migrations and maintenance. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
@@ -35,6 +55,8 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** A PostgreSQL URL; when absent the embedded PGlite database is used. */
   url?: string;
+  /** A read replica of `url` (DATABASE_READ_URL) for catalog and search reads. */
+  readUrl?: string;
   /** Where the embedded database lives (DATA_DIR). Ignored with a URL or `memory`. */
   dataDir?: string;
   /** An in-memory embedded database (tests). */
@@ -101,40 +123,80 @@ export function acquireDirectoryLock(dir: string): () => void {
   throw new DatabaseLockedError(`Could not lock the embedded database in ${dir}.`);
 }
 
+function createPool(url: string, max: number, readOnly: boolean) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // The default (4.0) makes the planner prefer sequential scans over our GIN/trigram indexes.
+    // statement_timeout: no query holds a connection (and the request waiting for it) for longer.
+    options: `-c random_page_cost=1.1 -c statement_timeout=${STATEMENT_TIMEOUT_MS}${readOnly ? " -c default_transaction_read_only=on" : ""}`,
+    // A database that does not answer fails the request within seconds instead of holding it: a new
+    // connection gives up after CONNECT_TIMEOUT_MS (so does waiting for a free one), and a query whose
+    // connection went silent gives up after QUERY_TIMEOUT_MS.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const observers: Array<(seconds: number) => void> = [];
+  // Statement latency: a promise-returning query() is timed (the pool's own query() hands its client a
+  // callback, so a statement is never counted twice).
+  const timed =
+    (query: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      const started = performance.now();
+      const result = query(...args);
+      if (observers.length > 0 && result instanceof Promise) {
+        const done = () => {
+          const seconds = (performance.now() - started) / 1000;
+          for (const observer of observers) observer(seconds);
+        };
+        result.then(done, done);
+      }
+      return result;
+    };
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = timed(poolQuery);
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = timed(query);
+    // A client in use (inside a transaction, between two statements) whose connection drops emits
+    // 'error' with no listener of the pool's attached: that would end the process. Its next query
+    // fails instead, and the pool discards it when it is released.
+    client.on("error", () => {});
+  });
+  return { pool, observers };
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      // The default (4.0) makes the planner prefer sequential scans over our GIN/trigram indexes.
-      // statement_timeout: no query holds a connection (and the request waiting for it) for longer.
-      options: `-c random_page_cost=1.1 -c statement_timeout=${STATEMENT_TIMEOUT_MS}`,
-      // A database that does not answer fails the request within seconds instead of holding it: a new
-      // connection gives up after CONNECT_TIMEOUT_MS (so does waiting for a free one), and a query whose
-      // connection went silent gives up after QUERY_TIMEOUT_MS.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      query_timeout: QUERY_TIMEOUT_MS,
-      keepAlive: true,
-    });
-    pool.on("error", () => {
-      // An idle client lost its connection; the pool replaces it on the next query.
-    });
-    pool.on("connect", (client) => {
-      // A client in use (inside a transaction, between two statements) whose connection drops emits
-      // 'error' with no listener of the pool's attached: that would end the process. Its next query
-      // fails instead, and the pool discards it when it is released.
-      client.on("error", () => {});
-    });
-    const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
+    const primary = createPool(options.url, options.poolSize ?? 10, false);
+    // A read replica (DATABASE_READ_URL): its sessions are read-only, so a write sent there by mistake
+    // fails loudly instead of being lost on a replica (or silently landing on a primary named twice).
+    const replica = options.readUrl ? createPool(options.readUrl, options.poolSize ?? 10, true) : undefined;
+    const db = drizzlePg(primary.pool, { schema, casing: "snake_case" }) as unknown as Database;
+    const readDb = replica ? (drizzlePg(replica.pool, { schema, casing: "snake_case" }) as unknown as Database) : db;
     return {
       db,
+      readDb,
       kind: "postgres",
       url: options.url,
-      pool,
-      exec: async (sqlText) => {
-        await pool.query(sqlText);
+      pool: primary.pool,
+      readPool: replica?.pool,
+      observeQueries: (listener) => {
+        primary.observers.push(listener);
       },
-      close: () => pool.end(),
+      observeReadQueries: (listener) => {
+        (replica ?? primary).observers.push(listener);
+      },
+      exec: async (sqlText) => {
+        await primary.pool.query(sqlText);
+      },
+      close: async () => {
+        await Promise.all([primary.pool.end(), replica?.pool.end()]);
+      },
     };
   }
 
@@ -148,11 +210,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
     await client.exec("SET random_page_cost = 1.1;");
+    const observers: Array<(seconds: number) => void> = [];
+    const query = client.query.bind(client);
+    client.query = (async (...args: Parameters<typeof query>) => {
+      const started = performance.now();
+      try {
+        return await query(...args);
+      } finally {
+        const seconds = (performance.now() - started) / 1000;
+        for (const observer of observers) observer(seconds);
+      }
+    }) as typeof client.query;
     const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,
       kind: "pglite",
       pglite: client,
+      readDb: db,
+      observeQueries: (listener) => {
+        observers.push(listener);
+      },
+      observeReadQueries: () => {},
       exec: async (sqlText) => {
         await client.exec(sqlText);
       },

@@ -12,16 +12,19 @@ import { accountWalletRoutes } from "./api/account-wallet-routes.ts";
 import { adminRoutes } from "./api/admin/admin-routes.ts";
 import { catalogRoutes } from "./api/catalog-routes.ts";
 import { checkoutRoutes } from "./api/checkout-routes.ts";
+import { contentImageRoutes } from "./api/content-image-routes.ts";
 import { equipmentRoutes } from "./api/equipment-routes.ts";
 import { createLifecycle, healthRoutes, type Lifecycle } from "./api/health.ts";
 import { newsletterRoutes } from "./api/newsletter-routes.ts";
 import { orderReturnRoutes } from "./api/order-return-routes.ts";
 import { paymentRoutes } from "./api/payment-routes.ts";
+import { productFeedbackRoutes } from "./api/product-feedback-routes.ts";
 import { searchRoutes } from "./api/search-routes.ts";
 import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
+import { registerMetricsRoute, registerRequestMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
@@ -88,6 +91,7 @@ export async function buildApp({
 
   registerErrorHandler(app);
   registerRequestEdge(app);
+  registerRequestMetrics(app);
   await registerSecurityHeaders(app, {
     https: services.config.publicUrl.startsWith("https://"),
     dev: frontend.mode === "development",
@@ -115,6 +119,12 @@ export async function buildApp({
     now: () => services.clock.now(),
   });
 
+  // GET /metrics (Prometheus): with METRICS_TOKEN, or 404 here when METRICS_PORT serves it.
+  registerMetricsRoute(app, {
+    token: services.config.env.METRICS_TOKEN,
+    separatePort: services.config.env.METRICS_PORT,
+  });
+
   // The API's OpenAPI document and docs, told of every route registered after this point.
   await registerOpenApi(app, { version: STORE_API_VERSION });
 
@@ -134,6 +144,7 @@ export async function buildApp({
       await api.register(accountWalletRoutes, { services });
       await api.register(newsletterRoutes, { services });
       await api.register(paymentRoutes, { services });
+      await api.register(productFeedbackRoutes, { services });
       await api.register(equipmentRoutes, { services });
       await api.register(orderReturnRoutes, { services });
       // The back office (server/api/admin/admin-routes.ts lists its route modules).
@@ -157,6 +168,8 @@ export async function buildApp({
 
   // Product images uploaded in the back office (before the demo's /img/* route and the page renderer).
   await registerUploadedImages(app, { dataDir: services.config.dataDir });
+  // Pictures uploaded for articles and help pages.
+  await app.register(contentImageRoutes, { services });
 
   await registerExtras?.(app, services);
 

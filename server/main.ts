@@ -15,6 +15,7 @@ import { createLifecycle } from "./api/health.ts";
 import { buildApp, type Frontend } from "./app.ts";
 import { registerMaintenanceJob } from "./maintenance.ts";
 import { assertNodeVersion } from "./node-version.ts";
+import { startMetricsServer } from "./plugins/metrics.ts";
 
 /** SIGTERM/SIGINT: the process is gone within this long, whatever happens. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -49,7 +50,11 @@ export async function main(): Promise<void> {
   assertNodeVersion();
   const config = loadConfig();
   const started = performance.now();
-  const database = await openDatabase({ url: config.env.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.env.DATABASE_URL,
+    readUrl: config.env.DATABASE_READ_URL,
+    dataDir: config.dataDir,
+  });
   await migrateDatabase(database);
   const logger = createLogger(config.env.LOG_LEVEL);
   // Caches on every instance hear of a change: LISTEN/NOTIFY on a server database, Redis when set.
@@ -65,6 +70,7 @@ export async function main(): Promise<void> {
   const lifecycle = createLifecycle();
   const app = await buildApp({ services, frontend, registerExtras: registerDemoImages, lifecycle });
 
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -86,6 +92,7 @@ export async function main(): Promise<void> {
     try {
       await app.close();
       clearTimeout(grace);
+      await metricsServer?.close();
       mailSweep.stop();
       await services.jobs.stop(2_000);
       services.mailer.stop();
@@ -104,6 +111,10 @@ export async function main(): Promise<void> {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
+  // /metrics on a port of its own (no token) for a scraper on a private network.
+  if (config.env.METRICS_PORT) {
+    metricsServer = await startMetricsServer({ port: config.env.METRICS_PORT, host: config.env.HOST });
+  }
   const where = database.kind === "pglite" ? `embedded PostgreSQL in ${config.dataDir}` : "PostgreSQL server";
   console.log(
     `${config.store.storeName} is ready on ${config.publicUrl} (${where}, started in ${Math.round(performance.now() - started)} ms)`,

@@ -8,6 +8,7 @@ import { createMailDelivery, type MailDelivery } from "./email/mailer.ts";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { registerStoreJobs } from "./jobs/store-jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { observeDatabase } from "./metrics/database-metrics.ts";
 import { createPaymentGateway } from "./payments/gateway-from-config.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
 import { clearAllTtlCaches } from "./ttl-cache.ts";
@@ -83,8 +84,13 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
   const changes = input.changes ?? createLocalChangeFeed();
   // Shared data cached for a minute (category trees, price ranges, synonyms, search summaries) is
   // dropped on any change, so a shopper sees an edit at once rather than after the cache expires.
-  changes.subscribe(() => clearAllTtlCaches(database.db));
+  changes.subscribe(() => {
+    clearAllTtlCaches(database.db);
+    // Caches filled from the read replica are keyed by its handle.
+    if (database.readDb !== database.db) clearAllTtlCaches(database.readDb);
+  });
   const jobs = input.jobs ?? createJobQueue({ database, logger });
+  observeDatabase(database, "primary");
   registerStoreJobs(jobs, { db: database.db, mailer, changes });
   return {
     config,

@@ -35,6 +35,7 @@ import { displayQuery, prefixKey } from "../features/catalog/listing-query.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { SubCategories, type SubCategory } from "../features/catalog/sub-categories.tsx";
 import { useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
+import { loadStorefrontConfig } from "../features/content/store-content.server.ts";
 import { FitsMyEquipmentFilter } from "../features/equipment/fits-my-equipment-filter.tsx";
 import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
 import {
@@ -65,7 +66,7 @@ const foldTextLength = (phone: boolean) => Math.round((DESCRIPTION_FOLD_PX / 28)
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, logger } = context.get(appContext);
   const db = services.database.db;
-  const store = services.config.store;
+  const store = await loadStorefrontConfig(services);
   const theme = store.themeConfig;
   const publicUrl = services.config.publicUrl;
   const collectionPath = store.paths.collections;

@@ -13,6 +13,7 @@ import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { listArticles, listSiteReviews, suggestCollections } from "../features/content/content-data.server.ts";
+import { loadStorefrontConfig } from "../features/content/store-content.server.ts";
 import { formatShortUtcDate } from "../lib/format-date.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -39,7 +40,7 @@ const categoriesCache = createTtlCache<TopCategory[]>();
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, logger } = context.get(appContext);
   const db = services.database.db;
-  const store = services.config.store;
+  const store = await loadStorefrontConfig(services);
   const theme = store.themeConfig;
   const publicUrl = services.config.publicUrl;
 

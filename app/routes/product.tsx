@@ -30,14 +30,14 @@ import { ProductFits } from "../features/equipment/product-fits.tsx";
 import { LazySection } from "../features/product/lazy-section.tsx";
 import {
   findRenamedProductHandle,
-  getProductByHandle,
-  isProductEligibleForFreeShipping,
+  getProductPage,
   loadShippingPolicy,
+  NO_FREE_SHIPPING,
   NotFound,
   type ProductDetail,
+  type ProductShippingFacts,
   type ProductVariant,
   productShippingCents,
-  productWeightGrams,
 } from "../features/product/product-data.server.ts";
 import { ProductGallery } from "../features/product/product-gallery.tsx";
 import { ProductPurchase } from "../features/product/product-purchase.tsx";
@@ -79,9 +79,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const publicUrl = services.config.publicUrl;
   const handle = params.handle ?? "";
   let detail: ProductDetail;
+  let shippingFacts: ProductShippingFacts;
   try {
+    // One statement: the product, its variants, stock, media and categories, and its shipping facts.
     // The page loads the reviews when their block shows; they are not read here.
-    detail = await getProductByHandle(db, handle, { reviews: false });
+    ({ detail, shipping: shippingFacts } = await getProductPage(db, handle, { reviews: false }));
   } catch (error) {
     if (error instanceof NotFound) {
       // A product renamed in the back office: its old address moves permanently to the new one.
@@ -101,12 +103,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const price = selection.variant?.price ?? detail.price;
   // Hierarchy and free-shipping-amount failures show danger messages; the page still renders
   // (without the category path, without the free-shipping banner).
-  const [eligibleForFreeShipping, shipping, hierarchy, parcel] = await Promise.all([
-    // Eligibility is a nicety: a failure only hides the note.
-    isProductEligibleForFreeShipping(db, handle, () => cachedFreeShippingAmount(db)).catch((error: unknown) => {
-      logger.error({ err: error }, "Free-shipping eligibility failed");
-      return false;
-    }),
+  const [shipping, hierarchy, policy] = await Promise.all([
     cachedFreeShippingAmount(db).then(
       (amount) => ({ amount, error: null as string | null }),
       (error: unknown) => ({
@@ -123,14 +120,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ),
     // For the offer's shipping rate (structured data); unknown (no shipping details) on failure.
     price > 0
-      ? Promise.all([loadShippingPolicy(db), productWeightGrams(db, detail.id, selection.variant?.id ?? null)]).catch(
-          (error: unknown) => {
-            logger.error({ err: error }, "Shipping estimate failed");
-            return null;
-          },
-        )
-      : null,
+      ? loadShippingPolicy(db).catch((error: unknown) => {
+          logger.error({ err: error }, "Shipping estimate failed");
+          return undefined;
+        })
+      : undefined,
   ]);
+  // Free shipping needs an eligible, normal-sized product and a policy with a threshold.
+  const eligibleForFreeShipping = shippingFacts.freeShippingEligible && shipping.amount !== NO_FREE_SHIPPING;
+  // One unit's weight: the chosen variant's when set, else the product's.
+  const weightGrams =
+    (selection.variant ? shippingFacts.variantWeightGrams.get(selection.variant.id) : undefined) ??
+    shippingFacts.weightGrams ??
+    0;
+  const parcel = policy === undefined ? null : ([policy, weightGrams] as const);
   const freeShippingAmount = shipping.amount;
   const index = hierarchy.index;
   const loadErrors = [hierarchy.error, shipping.error].filter((message): message is string => message !== null);
@@ -381,7 +384,13 @@ function ProductView({
           }
         >
           {() => (
-            <ProductReviews handle={product.handle} avgRating={product.avgRating} totalReviews={product.totalReviews} />
+            <ProductReviews
+              productId={product.id}
+              productTitle={product.title}
+              handle={product.handle}
+              avgRating={product.avgRating}
+              totalReviews={product.totalReviews}
+            />
           )}
         </LazySection>
 
@@ -395,7 +404,7 @@ function ProductView({
             </h2>
           }
         >
-          {() => <ProductQuestions title={product.title} phone={phone} />}
+          {() => <ProductQuestions productId={product.id} title={product.title} phone={phone} />}
         </LazySection>
 
         <LazySection minHeight={420} className="mt-10" placeholder={<RecommendationsPlaceholder />}>

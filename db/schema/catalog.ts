@@ -333,6 +333,9 @@ export const collectionFeaturedProducts = pgTable(
   ],
 );
 
+export const MODERATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
 export const productReviews = pgTable(
   "product_reviews",
   {
@@ -345,12 +348,27 @@ export const productReviews = pgTable(
     starsRating: smallint().notNull(),
     title: text(),
     body: text(),
+    /** Shown on the product page; kept equal to status = 'approved'. */
     isPublished: boolean().notNull().default(true),
+    /** A shopper's review waits as 'pending' until staff approve or reject it. */
+    status: text().$type<ModerationStatus>().notNull().default("approved"),
+    /** The reviewer's e-mail (guests), never shown. */
+    email: text(),
+    /** The reviewer bought the product (a paid order of theirs has it). */
+    verifiedPurchase: boolean().notNull().default(false),
+    moderatedAt: timestamp({ withTimezone: true }),
+    /** The staff member who approved or rejected it. */
+    moderatedBy: integer(),
     createdAt: createdAt(),
   },
   (t) => [
     index("product_reviews_product_id_created_at_idx").on(t.productId, t.createdAt.desc()),
+    index("product_reviews_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    uniqueIndex("product_reviews_product_customer_unique")
+      .on(t.productId, t.customerId)
+      .where(sql`${t.customerId} is not null`),
     check("product_reviews_stars_rating_range", sql`${t.starsRating} between 1 and 5`),
+    check("product_reviews_status_valid", sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 );
 

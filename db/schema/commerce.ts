@@ -20,7 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { inventoryLevels, products, variants } from "./catalog.ts";
+import { collections, inventoryLevels, products, variants } from "./catalog.ts";
 import { customers, mailingAddresses } from "./customers.ts";
 
 /** `column in ('a', 'b')` for a check constraint; the values are code constants, never input. */
@@ -49,6 +49,8 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 export const DISCOUNT_KINDS = ["percentage", "fixed_amount", "free_shipping"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+export const DISCOUNT_SCOPES = ["all", "products", "collections"] as const;
+export type DiscountScope = (typeof DISCOUNT_SCOPES)[number];
 
 /**
  * What happened to the order, in one word for lists and the shopper (services/orders/order-status.ts derives
@@ -199,9 +201,13 @@ export const discountCodes = pgTable(
     /** One redemption per account and per IP address. */
     oncePerCustomer: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
+    /** 'all' merchandise, or only the products / categories listed in discount_code_products / _collections. */
+    appliesTo: text().$type<DiscountScope>().notNull().default("all"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
+    check("discount_codes_applies_to_valid", oneOf(t.appliesTo, DISCOUNT_SCOPES)),
     check("discount_codes_code_upper_case", sql`${t.code} = upper(${t.code})`),
     check("discount_codes_kind_valid", oneOf(t.kind, DISCOUNT_KINDS)),
     check(
@@ -210,6 +216,40 @@ export const discountCodes = pgTable(
         and (${t.kind} <> 'fixed_amount' or (${t.amountOffCents} is not null and ${t.amountOffCents} > 0))`,
     ),
     check("discount_codes_usage_count_non_negative", sql`${t.usageCount} >= 0`),
+  ],
+);
+
+/** The products a code with appliesTo = 'products' takes money off. */
+export const discountCodeProducts = pgTable(
+  "discount_code_products",
+  {
+    discountCodeId: integer()
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.discountCodeId, t.productId] }),
+    index("discount_code_products_product_id_idx").on(t.productId),
+  ],
+);
+
+/** The categories (with their products) a code with appliesTo = 'collections' takes money off. */
+export const discountCodeCollections = pgTable(
+  "discount_code_collections",
+  {
+    discountCodeId: integer()
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    collectionId: integer()
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.discountCodeId, t.collectionId] }),
+    index("discount_code_collections_collection_id_idx").on(t.collectionId),
   ],
 );
 

@@ -3,8 +3,9 @@
 import type { SQL } from "drizzle-orm";
 import { relations, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { collections, products } from "./catalog.ts";
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { collections, type ModerationStatus, products } from "./catalog.ts";
+import { customers } from "./customers.ts";
 
 /** `column in ('a', 'b')` for a check constraint; the values are code constants, never input. */
 const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
@@ -88,10 +89,21 @@ export const questions = pgTable(
     answerHtml: text(),
     askedBy: text(),
     answeredBy: text(),
+    /** Shown on the store; kept equal to status = 'approved'. */
     isPublished: boolean().notNull().default(false),
+    /** A shopper's question waits as 'pending' until staff answer and approve it, or reject it. */
+    status: text().$type<ModerationStatus>().notNull().default("approved"),
+    customerId: integer().references(() => customers.id, { onDelete: "set null" }),
+    /** The asker's e-mail, told when the answer is published; never shown. */
+    email: text(),
+    answeredAt: timestamp({ withTimezone: true }),
+    moderatedAt: timestamp({ withTimezone: true }),
+    moderatedBy: integer(),
     createdAt: createdAt(),
   },
   (t) => [
+    index("questions_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    check("questions_status_valid", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     index("questions_topic_id_created_at_idx").on(t.topicId, t.createdAt.desc()),
     index("questions_product_id_idx").on(t.productId),
     index("questions_handle_idx").on(t.handle),
@@ -126,6 +138,35 @@ export const navItems = pgTable(
     index("nav_items_parent_id_idx").on(t.parentId),
   ],
 );
+
+/**
+ * Settings staff edit in the back office, one row per key (the theme's hero slides, announcement bar,
+ * featured products, footer links, exit-intent offer; shipping and tax settings). A key with no row
+ * falls back to config/store.json, which stays the default of a new store.
+ */
+export const storeSettings = pgTable("store_settings", {
+  key: text().primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+  /** The staff member who saved it last. */
+  updatedBy: integer(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** Pictures uploaded for articles and help pages, served at /content-images/{id}. Kept in the database
+ * so every instance serves them. */
+export const contentImages = pgTable("content_images", {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  contentType: text().notNull(),
+  fileName: text().notNull(),
+  bytes: bytea().notNull(),
+  createdAt: createdAt(),
+  createdBy: integer(),
+});
 
 export const questionTopicsRelations = relations(questionTopics, ({ many }) => ({
   questions: many(questions),

@@ -38,6 +38,8 @@ export const users = pgTable(
     recoveryEmailVerifiedAt: timestamp({ withTimezone: true }),
     /** Sessions created before this instant are invalid. */
     passwordChangedAt: timestamp({ withTimezone: true }),
+    /** Set by staff: a disabled account cannot sign in and has no sessions. */
+    disabledAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -41,7 +41,8 @@ const collectionPlacementParams = z.object({
 
 export async function catalogRoutes(fastify: FastifyInstance, { services }: { services: StoreServices }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = () => services.database.db;
+  // Every route here only reads: from the read replica when DATABASE_READ_URL names one.
+  const db = () => services.database.readDb;
 
   // Products ----------------------------------------------------------------------------------------
 

@@ -24,7 +24,8 @@ function project(card: ProductCard, fields: readonly CardField[]): Partial<Produ
 
 export async function searchRoutes(fastify: FastifyInstance, { services }: { services: StoreServices }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = services.database;
+  // Searches only read: from the read replica when DATABASE_READ_URL names one.
+  const { readDb: db } = services.database;
 
   // GET /api/products/filter the query encoding is documented in shared/catalog-query.ts.
   app.get("/products/filter", { schema: { response: { 200: filterReply } } }, async (request) => {

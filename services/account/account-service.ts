@@ -29,6 +29,8 @@ export interface AccountContext extends MailContext {
 }
 
 export const WRONG_CREDENTIALS = "The e-mail address or password is incorrect.";
+export const ACCOUNT_DISABLED =
+  "This account has been disabled. Please contact the store by phone or e-mail if you think this is a mistake.";
 export const LINK_EXPIRED = "This link has expired or was already used. Please request a new one.";
 
 /** Sign-in refused because the address is not confirmed yet (403: the password was right). */
@@ -124,6 +126,8 @@ export async function signIn(db: Database, input: { email: string; password: str
     throw new Unauthorized(WRONG_CREDENTIALS);
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw new Unauthorized(WRONG_CREDENTIALS);
+  // Told only to someone who knows the password: a stranger cannot learn that the account exists.
+  if (user.disabledAt) throw new Forbidden(ACCOUNT_DISABLED);
   if (!user.emailVerifiedAt) throw new EmailNotVerified();
   if (needsRehash(user.passwordHash)) {
     await db

@@ -27,6 +27,8 @@ export const BOT_CHECK_ACTIONS = [
   "newsletter",
   "add_card",
   "checkout",
+  "review",
+  "question",
 ] as const;
 export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
 

@@ -1,28 +1,13 @@
-// Product detail: one product by handle with its
-// variants, stock, options, media, reviews and collections. One indexed lookup for the product, then one
-// set-based query per child table keyed by the product id (no per-variant queries).
-import { and, asc, desc, eq } from "drizzle-orm";
+// Product detail: one product by handle with its variants, stock, options, media, reviews and
+// collections, in one statement: an indexed lookup for the product and one JSON aggregate per child
+// table keyed by the product id (no per-variant queries, one round trip).
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import {
-  collectionProducts,
-  collections,
-  inventoryItems,
-  inventoryLevels,
-  optionValues,
-  productImages,
-  productModel3ds,
-  productOptions,
-  productReviews,
-  products,
-  variantOptionValues,
-  variants,
-  vendors,
-} from "../../db/schema/catalog.ts";
+import { queryRows } from "../../db/rows.ts";
 import { centsToAmount } from "../../shared/money.ts";
 import { DEFAULT_VARIANT_TITLE, firstShownVariant } from "../../shared/variant-selection.ts";
 import { NotFound } from "../errors.ts";
-import { type FitsEquipment, fitsEquipmentOf } from "./product-fits.ts";
-import { productIsPublished } from "./published.ts";
+import { type FitsEquipment, type FitsEquipmentRow, fitsEquipmentJson, toFitsEquipment } from "./product-fits.ts";
 
 /** The detail page shows the latest reviews; the rest are counted in totalReviews. */
 export const PRODUCT_DETAIL_REVIEW_LIMIT = 50;
@@ -48,6 +33,8 @@ export interface ProductReview {
   author: string;
   title: string | null;
   body: string | null;
+  /** The reviewer bought the product from the store. */
+  verifiedPurchase: boolean;
   createdAt: string;
 }
 
@@ -275,6 +262,16 @@ function isSellable(level: VariantInventoryLevel): boolean {
   return level.bypassNegativeQuantity || level.availableQuantity > 0;
 }
 
+/** What the product page needs besides the detail: the free-shipping flag and shipping weights. */
+export interface ProductShippingFacts {
+  /** Eligible for free shipping and not oversized. */
+  freeShippingEligible: boolean;
+  /** The product's own shipping weight (grams), or null. */
+  weightGrams: number | null;
+  /** Each variant's own weight (grams) where set. */
+  variantWeightGrams: Map<number, number>;
+}
+
 /**
  * The product by handle, published only (NotFound otherwise), with everything its page and
  * GET /api/products/{handle} show. `reviews: false` leaves Reviews empty and skips their query, for
@@ -285,34 +282,99 @@ export async function getProductByHandle(
   handle: string,
   options: { reviews?: boolean } = {},
 ): Promise<ProductDetail> {
-  const [product] = await db
-    .select({
-      id: products.id,
-      handle: products.handle,
-      title: products.title,
-      seoTitle: products.seoTitle,
-      seoDescription: products.seoDescription,
-      isIndexed: products.isIndexed,
-      descriptionHtml: products.descriptionHtml,
-      productType: products.productType,
-      productCode: products.productCode,
-      supersededPartNumbers: products.supersededPartNumbers,
-      isFeatured: products.isFeatured,
-      avgRating: products.avgRating,
-      totalReviews: products.totalReviews,
-      minPriceCents: products.minPriceCents,
-      maxPriceCents: products.maxPriceCents,
-      compareAtPriceCents: products.compareAtPriceCents,
-      availableForSale: products.availableForSale,
-      vendor: vendors.name,
-      vendorHandle: vendors.handle,
-    })
-    .from(products)
-    .leftJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(eq(products.handle, handle), productIsPublished()))
-    .limit(1);
-  if (!product) throw new NotFound(`No product with the handle "${handle}".`);
-  return loadProductDetail(db, product, options.reviews ?? true);
+  return (await getProductPage(db, handle, options)).detail;
+}
+
+/**
+ * The product page's data in one statement (one round trip): the product, its variants, stock,
+ * options, media, collections (and reviews when asked), and its shipping facts. Each child list is a
+ * JSON aggregate served by an index on product_id (or reached through variants' one).
+ */
+export async function getProductPage(
+  db: Database,
+  handle: string,
+  options: { reviews?: boolean } = {},
+): Promise<{ detail: ProductDetail; shipping: ProductShippingFacts }> {
+  const withReviews = options.reviews ?? true;
+  const reviews = withReviews
+    ? sql`(select coalesce(json_agg(json_build_object('id', r.id, 'starsRating', r.stars_rating, 'author', r.author_name,
+          'title', r.title, 'body', r.body, 'verifiedPurchase', r.verified_purchase, 'createdAt', r.created_at) order by r.created_at desc, r.id desc), '[]')
+        from (select * from product_reviews r where r.product_id = p.id and r.is_published
+              order by r.created_at desc, r.id desc limit ${PRODUCT_DETAIL_REVIEW_LIMIT}) r)`
+    : sql`'[]'::json`;
+  const [row] = await queryRows<DetailRow>(
+    db,
+    sql`select p.id, p.handle, p.title, p.seo_title as "seoTitle", p.seo_description as "seoDescription",
+      p.is_indexed as "isIndexed", p.description_html as "descriptionHtml", p.product_type as "productType",
+      p.product_code as "productCode", p.superseded_part_numbers as "supersededPartNumbers",
+      p.is_featured as "isFeatured", p.avg_rating as "avgRating", p.total_reviews as "totalReviews",
+      p.min_price_cents as "minPriceCents", p.max_price_cents as "maxPriceCents",
+      p.compare_at_price_cents as "compareAtPriceCents", p.available_for_sale as "availableForSale",
+      vn.name as vendor, vn.handle as "vendorHandle",
+      (p.free_shipping_eligible and not p.oversized) as "freeShippingEligible", p.weight_grams as "weightGrams",
+      (select coalesce(json_agg(json_build_object('id', v.id, 'title', v.title, 'position', v.position,
+          'priceCents', v.price_cents, 'compareAtPriceCents', v.compare_at_price_cents, 'sku', v.sku,
+          'availableForSale', v.available_for_sale, 'weightGrams', v.weight_grams) order by v.position, v.id), '[]')
+        from variants v where v.product_id = p.id) as variants,
+      (select coalesce(json_agg(json_build_object('id', i.id, 'url', i.url, 'altText', i.alt_text, 'width', i.width,
+          'height', i.height) order by i.position, i.id), '[]')
+        from product_images i where i.product_id = p.id) as images,
+      (select coalesce(json_agg(json_build_object('id', m.id, 'posterUrl', m.poster_url, 'url', m.url)
+          order by m.position, m.id), '[]')
+        from product_model3ds m where m.product_id = p.id) as models,
+      (select coalesce(json_agg(json_build_object('optionId', o.id, 'optionName', o.name, 'optionPosition', o.position,
+          'value', ov.value) order by o.position, o.id, ov.position, ov.id), '[]')
+        from product_options o left join option_values ov on ov.option_id = o.id where o.product_id = p.id) as options,
+      (select coalesce(json_agg(json_build_object('variantId', vov.variant_id, 'optionId', ov.option_id,
+          'value', ov.value)), '[]')
+        from variants v join variant_option_values vov on vov.variant_id = v.id
+        join option_values ov on ov.id = vov.option_value_id where v.product_id = p.id) as selected,
+      (select coalesce(json_agg(json_build_object('variantId', ii.variant_id, 'inventoryItemId', ii.id,
+          'itemSku', ii.sku, 'tracked', ii.tracked, 'levelId', il.id, 'locationId', il.location_id,
+          'available', il.available, 'bypassNegativeQuantity', il.bypass_negative_quantity) order by il.id), '[]')
+        from variants v join inventory_items ii on ii.variant_id = v.id
+        left join inventory_levels il on il.inventory_item_id = ii.id where v.product_id = p.id) as inventory,
+      ${reviews} as reviews,
+      -- Most specific category first: the page names the product's collection from the first entry.
+      (select coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'handle', c.handle)
+          order by c.level desc, c.position, c.id), '[]')
+        from collection_products cp join collections c on c.id = cp.collection_id
+        where cp.product_id = p.id) as collections,
+      ${fitsEquipmentJson(sql`p.id`)} as fits
+    from products p left join vendors vn on vn.id = p.vendor_id
+    where p.handle = ${handle} and p.published_at is not null and p.published_at <= now()
+    limit 1`,
+  );
+  if (!row) throw new NotFound(`No product with the handle "${handle}".`);
+  const variantRows = jsonColumn<(VariantRow & { weightGrams: number | null })[]>(row.variants, []);
+  const variantWeightGrams = new Map<number, number>();
+  for (const variant of variantRows) {
+    if (variant.weightGrams !== null) variantWeightGrams.set(variant.id, variant.weightGrams);
+  }
+  const detail = buildProductDetail(
+    { ...row, avgRating: Number(row.avgRating), supersededPartNumbers: row.supersededPartNumbers ?? [] },
+    {
+      variantRows: variantRows.map(({ weightGrams: _weight, ...variant }) => variant),
+      images: jsonColumn<ProductImage[]>(row.images, []),
+      models: jsonColumn<ProductModel3D[]>(row.models, []),
+      optionRows: jsonColumn<OptionValueRow[]>(row.options, []),
+      selectedRows: jsonColumn<SelectedOptionRow[]>(row.selected, []),
+      inventoryRows: jsonColumn<InventoryRow[]>(row.inventory, []),
+      reviews: jsonColumn<(Omit<ProductReview, "createdAt"> & { createdAt: string })[]>(row.reviews, []).map(
+        (review) => ({ ...review, createdAt: new Date(review.createdAt).toISOString() }),
+      ),
+      collectionRows: jsonColumn<ProductCollectionRef[]>(row.collections, []),
+      fits: toFitsEquipment(jsonColumn<FitsEquipmentRow[]>(row.fits, [])),
+    },
+  );
+  return {
+    detail,
+    shipping: {
+      freeShippingEligible: row.freeShippingEligible === true,
+      weightGrams: row.weightGrams,
+      variantWeightGrams,
+    },
+  };
 }
 
 type ProductRow = {
@@ -337,107 +399,37 @@ type ProductRow = {
   vendorHandle: string | null;
 };
 
-async function loadProductDetail(db: Database, product: ProductRow, withReviews: boolean): Promise<ProductDetail> {
-  const productId = product.id;
-  // Independent lookups, each served by an index on product_id (or reached through variants' one).
-  const [variantRows, images, models, optionRows, selectedRows, inventoryRows, reviews, collectionRows, fits] =
-    await Promise.all([
-      db
-        .select({
-          id: variants.id,
-          title: variants.title,
-          position: variants.position,
-          priceCents: variants.priceCents,
-          compareAtPriceCents: variants.compareAtPriceCents,
-          sku: variants.sku,
-          availableForSale: variants.availableForSale,
-        })
-        .from(variants)
-        .where(eq(variants.productId, productId))
-        .orderBy(asc(variants.position), asc(variants.id)),
-      db
-        .select({
-          id: productImages.id,
-          url: productImages.url,
-          altText: productImages.altText,
-          width: productImages.width,
-          height: productImages.height,
-        })
-        .from(productImages)
-        .where(eq(productImages.productId, productId))
-        .orderBy(asc(productImages.position), asc(productImages.id)),
-      db
-        .select({ id: productModel3ds.id, posterUrl: productModel3ds.posterUrl, url: productModel3ds.url })
-        .from(productModel3ds)
-        .where(eq(productModel3ds.productId, productId))
-        .orderBy(asc(productModel3ds.position), asc(productModel3ds.id)),
-      db
-        .select({
-          optionId: productOptions.id,
-          optionName: productOptions.name,
-          optionPosition: productOptions.position,
-          value: optionValues.value,
-        })
-        .from(productOptions)
-        .leftJoin(optionValues, eq(optionValues.optionId, productOptions.id))
-        .where(eq(productOptions.productId, productId))
-        .orderBy(
-          asc(productOptions.position),
-          asc(productOptions.id),
-          asc(optionValues.position),
-          asc(optionValues.id),
-        ),
-      db
-        .select({
-          variantId: variantOptionValues.variantId,
-          optionId: optionValues.optionId,
-          value: optionValues.value,
-        })
-        .from(variants)
-        .innerJoin(variantOptionValues, eq(variantOptionValues.variantId, variants.id))
-        .innerJoin(optionValues, eq(optionValues.id, variantOptionValues.optionValueId))
-        .where(eq(variants.productId, productId)),
-      db
-        .select({
-          variantId: inventoryItems.variantId,
-          inventoryItemId: inventoryItems.id,
-          itemSku: inventoryItems.sku,
-          tracked: inventoryItems.tracked,
-          levelId: inventoryLevels.id,
-          locationId: inventoryLevels.locationId,
-          available: inventoryLevels.available,
-          bypassNegativeQuantity: inventoryLevels.bypassNegativeQuantity,
-        })
-        .from(variants)
-        .innerJoin(inventoryItems, eq(inventoryItems.variantId, variants.id))
-        .leftJoin(inventoryLevels, eq(inventoryLevels.inventoryItemId, inventoryItems.id))
-        .where(eq(variants.productId, productId))
-        .orderBy(asc(inventoryLevels.id)),
-      withReviews
-        ? db
-            .select({
-              id: productReviews.id,
-              starsRating: productReviews.starsRating,
-              author: productReviews.authorName,
-              title: productReviews.title,
-              body: productReviews.body,
-              createdAt: productReviews.createdAt,
-            })
-            .from(productReviews)
-            .where(and(eq(productReviews.productId, productId), eq(productReviews.isPublished, true)))
-            .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
-            .limit(PRODUCT_DETAIL_REVIEW_LIMIT)
-        : [],
-      db
-        .select({ id: collections.id, title: collections.title, handle: collections.handle, level: collections.level })
-        .from(collectionProducts)
-        .innerJoin(collections, eq(collections.id, collectionProducts.collectionId))
-        .where(eq(collectionProducts.productId, productId))
-        // Most specific category first: the page names the product's collection from the first entry.
-        .orderBy(desc(collections.level), asc(collections.position), asc(collections.id)),
-      fitsEquipmentOf(db, productId),
-    ]);
+type Json = unknown[] | string | null;
 
+interface DetailRow extends Omit<ProductRow, "avgRating"> {
+  avgRating: number | string;
+  freeShippingEligible: boolean | null;
+  weightGrams: number | null;
+  variants: Json;
+  images: Json;
+  models: Json;
+  options: Json;
+  selected: Json;
+  inventory: Json;
+  reviews: Json;
+  collections: Json;
+  fits: Json;
+}
+
+interface ChildRows {
+  variantRows: VariantRow[];
+  images: ProductImage[];
+  models: ProductModel3D[];
+  optionRows: OptionValueRow[];
+  selectedRows: SelectedOptionRow[];
+  inventoryRows: InventoryRow[];
+  reviews: ProductReview[];
+  collectionRows: ProductCollectionRef[];
+  fits: FitsEquipment[];
+}
+
+function buildProductDetail(product: ProductRow, rows: ChildRows): ProductDetail {
+  const { variantRows, images, models, optionRows, selectedRows, inventoryRows, reviews, collectionRows, fits } = rows;
   const options = buildProductOptions(optionRows);
   const variantList = buildVariants({
     variants: variantRows,
@@ -477,10 +469,16 @@ async function loadProductDetail(db: Database, product: ProductRow, withReviews:
     totalReviews: product.totalReviews,
     Images: images,
     Model3Ds: models,
-    Reviews: reviews.map((review) => ({ ...review, createdAt: review.createdAt.toISOString() })),
+    Reviews: reviews,
     Collections: collectionRows.map(({ id, title, handle }) => ({ id, title, handle })),
     Options: withSelectedValues(options, defaultVariant),
     Variants: variantList,
     fitsEquipment: fits,
   };
+}
+
+/** A JSON column as its value: the drivers answer it parsed, or as text. */
+function jsonColumn<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }

@@ -7,8 +7,13 @@ import type { Database } from "../../db/client.ts";
 import { inventoryItems, inventoryLevels, products, variants } from "../../db/schema/catalog.ts";
 import { checkoutDiscountCodes, checkoutLineItems, checkouts, discountCodes } from "../../db/schema/commerce.ts";
 import { productIsPublished } from "../catalog/published.ts";
-import { checkDiscount, normalizeDiscountCode, unknownCodeProblem } from "../discounts/discount-rules.ts";
-import { findDiscountCode, hasRedeemed } from "../discounts/discount-store.ts";
+import {
+  checkDiscount,
+  eligibleSubtotalCents,
+  normalizeDiscountCode,
+  unknownCodeProblem,
+} from "../discounts/discount-rules.ts";
+import { findDiscountCode, hasRedeemed, withEligibleProducts } from "../discounts/discount-store.ts";
 import { InvalidInput, NotFound, Unprocessable } from "../errors.ts";
 import { DEFAULT_VARIANT_TITLE, findCheckoutRecord, loadCheckoutLines } from "./checkout-state.ts";
 
@@ -275,11 +280,16 @@ export async function applyDiscountCode(
 ): Promise<void> {
   const codeText = normalizeDiscountCode(rawCode);
   if (codeText === "") throw new InvalidInput("Please enter a discount code.");
-  const code = await findDiscountCode(db, codeText);
-  if (!code) throw new Unprocessable(unknownCodeProblem(codeText).message);
+  const found = await findDiscountCode(db, codeText);
+  if (!found) throw new Unprocessable(unknownCodeProblem(codeText).message);
   const record = await findCheckoutRecord(db, checkoutId);
   if (!record) throw new NotFound("Invalid checkout. Please reload the page and try again.");
   const lines = await loadCheckoutLines(db, checkoutId);
+  const code = await withEligibleProducts(
+    db,
+    found,
+    lines.map((line) => line.productId),
+  );
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const alreadyRedeemed = code.oncePerCustomer
     ? await hasRedeemed(db, code.id, {
@@ -290,6 +300,7 @@ export async function applyDiscountCode(
     : false;
   const problem = checkDiscount(code, {
     subtotalCents,
+    eligibleSubtotalCents: eligibleSubtotalCents(code, lines),
     now: context.now ?? new Date(),
     alreadyRedeemed,
     currency: context.currency,

@@ -14,7 +14,7 @@ import {
 } from "../../db/schema/commerce.ts";
 import { productIsPublished } from "../catalog/published.ts";
 import type { DiscountCodeData } from "../discounts/discount-rules.ts";
-import { discountCodeColumns, hasRedeemed } from "../discounts/discount-store.ts";
+import { discountCodeColumns, hasRedeemed, withEligibleProducts } from "../discounts/discount-store.ts";
 import { loadShippingPolicy } from "../shipping/shipping-policy-store.ts";
 import type { ShippingPolicyData } from "../shipping/shipping-quote.ts";
 import { type CheckoutTotals, computeCheckoutTotals } from "./checkout-totals.ts";
@@ -177,6 +177,13 @@ async function price(
   const destination = address?.countryCode
     ? { countryCode: address.countryCode, stateCode: address.stateCode ?? null }
     : null;
+  if (discountCode) {
+    discountCode = await withEligibleProducts(
+      db,
+      discountCode,
+      lines.map((line) => line.productId),
+    );
+  }
   const [alreadyRedeemed, taxRatePpm] = await Promise.all([
     discountCode?.oncePerCustomer
       ? hasRedeemed(db, discountCode.id, {

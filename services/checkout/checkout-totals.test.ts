@@ -54,6 +54,7 @@ const code = (patch: Partial<DiscountCodeData>): DiscountCodeData => ({
   usageCount: 0,
   oncePerCustomer: false,
   isActive: true,
+  appliesTo: "all",
   ...patch,
 });
 const line = (unitPriceCents: number, quantity: number, freeShippingEligible = true) => ({

@@ -5,6 +5,7 @@ import {
   type DiscountCodeData,
   type DiscountProblem,
   discountAmountCents,
+  eligibleSubtotalCents,
 } from "../discounts/discount-rules.ts";
 import {
   chooseShippingOption,
@@ -15,6 +16,8 @@ import {
 } from "../shipping/shipping-quote.ts";
 
 export interface TotalsLine {
+  /** Which product: a discount limited to products or categories covers only their lines. */
+  productId?: number;
   unitPriceCents: number;
   quantity: number;
   freeShippingEligible: boolean;
@@ -86,14 +89,16 @@ export function computeCheckoutTotals(input: TotalsInput): CheckoutTotals {
   let discount: AppliedDiscount | null = null;
   let discountCents = 0;
   if (input.discountCode) {
+    const coveredCents = eligibleSubtotalCents(input.discountCode, input.lines);
     const problem = checkDiscount(input.discountCode, {
       subtotalCents: lineItemsSubtotalCents,
+      eligibleSubtotalCents: coveredCents,
       now: input.now,
       alreadyRedeemed: input.alreadyRedeemed,
       currency: input.currency,
     });
     discount = { code: input.discountCode, problem };
-    if (!problem) discountCents = discountAmountCents(input.discountCode, lineItemsSubtotalCents);
+    if (!problem) discountCents = discountAmountCents(input.discountCode, coveredCents);
   }
   const subtotalCents = lineItemsSubtotalCents - discountCents;
 

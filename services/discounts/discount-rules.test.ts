@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { checkDiscount, type DiscountCodeData, discountAmountCents, normalizeDiscountCode } from "./discount-rules.ts";
+import {
+  checkDiscount,
+  type DiscountCodeData,
+  discountAmountCents,
+  eligibleSubtotalCents,
+  normalizeDiscountCode,
+} from "./discount-rules.ts";
 
 const now = new Date("2026-06-15T12:00:00Z");
 const code = (patch: Partial<DiscountCodeData>): DiscountCodeData => ({
@@ -16,6 +22,7 @@ const code = (patch: Partial<DiscountCodeData>): DiscountCodeData => ({
   usageCount: 0,
   oncePerCustomer: false,
   isActive: true,
+  appliesTo: "all",
   ...patch,
 });
 const context = { subtotalCents: 10_000, now, alreadyRedeemed: false, currency: "USD" };
@@ -77,4 +84,36 @@ describe("discountAmountCents", () => {
 
 test("codes are compared upper-cased and trimmed", () => {
   expect(normalizeDiscountCode("  first10 ")).toBe("FIRST10");
+});
+
+describe("a code limited to products or categories", () => {
+  const lines = [
+    { productId: 1, unitPriceCents: 5_000, quantity: 2 },
+    { productId: 2, unitPriceCents: 3_000, quantity: 1 },
+  ];
+
+  test("covers only its products' lines; a code for everything covers all", () => {
+    expect(eligibleSubtotalCents(code({}), lines)).toBe(13_000);
+    expect(eligibleSubtotalCents(code({ appliesTo: "products", eligibleProductIds: [2] }), lines)).toBe(3_000);
+    expect(eligibleSubtotalCents(code({ appliesTo: "collections", eligibleProductIds: [] }), lines)).toBe(0);
+  });
+
+  test("takes its percentage off the covered lines only", () => {
+    const limited = code({ appliesTo: "products", eligibleProductIds: [2], percentOff: 10 });
+    expect(discountAmountCents(limited, eligibleSubtotalCents(limited, lines))).toBe(300);
+  });
+
+  test("is refused, with a reason, when nothing in the cart is covered", () => {
+    const limited = code({ appliesTo: "products", eligibleProductIds: [] });
+    expect(checkDiscount(limited, { ...context, eligibleSubtotalCents: 0 })).toEqual({
+      reason: "not_applicable",
+      message: "The discount code SAVE does not apply to the items in your cart.",
+    });
+    expect(checkDiscount(limited, { ...context, eligibleSubtotalCents: 100 })).toBeNull();
+  });
+
+  test("the minimum subtotal counts the whole cart", () => {
+    const limited = code({ appliesTo: "products", eligibleProductIds: [2], minimumSubtotalCents: 12_000 });
+    expect(checkDiscount(limited, { ...context, subtotalCents: 13_000, eligibleSubtotalCents: 3_000 })).toBeNull();
+  });
 });

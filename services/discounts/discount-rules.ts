@@ -1,6 +1,6 @@
 // Discount-code rules, pure: whether a code applies to a subtotal at a moment, why not, and how much it
 // takes off. The database side (lookup, redemption under concurrency) is in discount-store.ts.
-import type { DiscountKind } from "../../db/schema/commerce.ts";
+import type { DiscountKind, DiscountScope } from "../../db/schema/commerce.ts";
 import { formatMoney } from "../../shared/money.ts";
 
 export interface DiscountCodeData {
@@ -17,6 +17,13 @@ export interface DiscountCodeData {
   usageCount: number;
   oncePerCustomer: boolean;
   isActive: boolean;
+  /** 'all' merchandise, or only some products or categories (discount_code_products / _collections). */
+  appliesTo: DiscountScope;
+  /**
+   * For a code limited to products or categories: which of the cart's products it covers (resolved by
+   * discount-store.ts's withEligibleProducts). Absent for a code that covers everything.
+   */
+  eligibleProductIds?: readonly number[];
 }
 
 export type DiscountProblemReason =
@@ -26,7 +33,8 @@ export type DiscountProblemReason =
   | "expired"
   | "minimum_not_met"
   | "usage_limit_reached"
-  | "already_used";
+  | "already_used"
+  | "not_applicable";
 
 export interface DiscountProblem {
   reason: DiscountProblemReason;
@@ -56,6 +64,33 @@ export interface DiscountContext {
   /** This customer, e-mail or IP address has redeemed the code before (only asked for once-per-customer codes). */
   alreadyRedeemed: boolean;
   currency: string;
+  /**
+   * The part of the subtotal the code covers (the products or categories it is limited to), in cents;
+   * the whole subtotal when absent.
+   */
+  eligibleSubtotalCents?: number;
+}
+
+/** A cart line as the discount sees it: which product, and what it costs. */
+export interface DiscountLine {
+  productId?: number;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+/** The part of the merchandise a code covers: every line, or the lines of its products or categories. */
+export function eligibleSubtotalCents(
+  code: Pick<DiscountCodeData, "appliesTo" | "eligibleProductIds">,
+  lines: readonly DiscountLine[],
+): number {
+  const covered = code.appliesTo === "all" ? null : new Set(code.eligibleProductIds ?? []);
+  let cents = 0;
+  for (const line of lines) {
+    if (covered === null || (line.productId !== undefined && covered.has(line.productId))) {
+      cents += line.unitPriceCents * line.quantity;
+    }
+  }
+  return cents;
 }
 
 /** Null when the code applies; otherwise the first reason it does not, in the order a shopper can act on. */
@@ -78,6 +113,12 @@ export function checkDiscount(code: DiscountCodeData, context: DiscountContext):
     return {
       reason: "already_used",
       message: `The discount code ${name} has already been used. ${ONCE_PER_CUSTOMER_NOTE}.`,
+    };
+  }
+  if (code.appliesTo !== "all" && (context.eligibleSubtotalCents ?? context.subtotalCents) <= 0) {
+    return {
+      reason: "not_applicable",
+      message: `The discount code ${name} does not apply to the items in your cart.`,
     };
   }
   if (context.subtotalCents < code.minimumSubtotalCents) {

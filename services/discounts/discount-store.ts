@@ -1,7 +1,12 @@
 // Discount codes in the database: lookup, "used before?" and the redemption at order placement.
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { discountCodes, discountRedemptions } from "../../db/schema/commerce.ts";
+import {
+  discountCodeCollections,
+  discountCodeProducts,
+  discountCodes,
+  discountRedemptions,
+} from "../../db/schema/commerce.ts";
 import {
   type DiscountCodeData,
   type DiscountProblem,
@@ -26,6 +31,7 @@ export const discountCodeColumns = {
   usageCount: discountCodes.usageCount,
   oncePerCustomer: discountCodes.oncePerCustomer,
   isActive: discountCodes.isActive,
+  appliesTo: discountCodes.appliesTo,
 };
 
 export async function findDiscountCode(db: Reader, code: string): Promise<DiscountCodeData | null> {
@@ -33,6 +39,47 @@ export async function findDiscountCode(db: Reader, code: string): Promise<Discou
   if (normalized === "") return null;
   const [row] = await db.select(discountCodeColumns).from(discountCodes).where(eq(discountCodes.code, normalized));
   return row ?? null;
+}
+
+/**
+ * For a code limited to products or categories: which of `productIds` (the cart's) it covers. A category
+ * covers its products and those of its subcategories. A code for everything is returned as it is.
+ */
+export async function withEligibleProducts(
+  db: Reader,
+  code: DiscountCodeData,
+  productIds: readonly number[],
+): Promise<DiscountCodeData> {
+  if (code.appliesTo === "all") return code;
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return { ...code, eligibleProductIds: [] };
+  const idList = sql`${`{${ids.join(",")}}`}::int[]`;
+  const rows =
+    code.appliesTo === "products"
+      ? await db
+          .select({ productId: discountCodeProducts.productId })
+          .from(discountCodeProducts)
+          .where(
+            and(
+              eq(discountCodeProducts.discountCodeId, code.id),
+              sql`${discountCodeProducts.productId} = any(${idList})`,
+            ),
+          )
+      : await db
+          .select({ productId: sql<number>`cp.product_id` })
+          .from(sql`collection_products cp`)
+          .where(
+            sql`cp.product_id = any(${idList}) and cp.collection_id in (
+              with recursive covered(id) as (
+                select ${discountCodeCollections.collectionId} from ${discountCodeCollections}
+                where ${discountCodeCollections.discountCodeId} = ${code.id}
+                union
+                select c.id from collections c join covered on c.parent_id = covered.id
+              )
+              select id from covered
+            )`,
+          );
+  return { ...code, eligibleProductIds: [...new Set(rows.map((row) => Number(row.productId)))] };
 }
 
 /** Who is redeeming: a code limited to one use counts the account, the e-mail address and the IP address. */

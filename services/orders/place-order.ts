@@ -33,6 +33,7 @@ import { isCheckoutId, requireVisitorCheckout, type Visitor } from "../checkout/
 import { redeemDiscountCode } from "../discounts/discount-store.ts";
 import { queueEmail } from "../email/mailer.ts";
 import { InvalidInput, NotFound, ServiceError, Unprocessable } from "../errors.ts";
+import { ordersPlaced, paymentRefusals } from "../metrics/metrics.ts";
 import type { AuthorizationResult, CardInput, PaymentGateway } from "../payments/payment-gateway.ts";
 import { CardRejected } from "../payments/payment-gateway.ts";
 import { processorCustomerFor } from "../wallet/stripe-wallet.ts";
@@ -285,6 +286,23 @@ async function paymentSource(
 }
 
 export async function placeOrder(
+  db: Database,
+  visitor: Visitor,
+  checkoutId: string,
+  input: PlaceOrderInput,
+  context: PlaceOrderContext,
+): Promise<PlacedOrder> {
+  try {
+    const placed = await placeOrderOnce(db, visitor, checkoutId, input, context);
+    if (!placed.alreadyPlaced) ordersPlaced.inc();
+    return placed;
+  } catch (error) {
+    if (error instanceof PaymentDeclined) paymentRefusals.inc();
+    throw error;
+  }
+}
+
+async function placeOrderOnce(
   db: Database,
   visitor: Visitor,
   checkoutId: string,

@@ -181,6 +181,18 @@ test("staff ship a guest's order in two parts, refund a line, cancel another, an
   await expect(refunds.getByText(/Transaction R[A-Z0-9]{10}/)).toBeVisible();
   await shots(page, "admin-order-detail");
 
+  // The printable packing slip and invoice.
+  for (const kind of ["packing-slip", "invoice"]) {
+    const print = await page.context().newPage();
+    await print.goto(page.url().replace(/\/?$/, `/${kind}`));
+    await expect(print.getByRole("heading", { name: kind === "invoice" ? "Invoice" : "Packing slip" })).toBeVisible();
+    await expect(print.getByText(order.orderNumber)).toBeVisible();
+    await print.emulateMedia({ media: "print" });
+    await expect(print.getByRole("button", { name: "Print" })).toBeHidden();
+    await print.screenshot({ path: testInfo.outputPath(`admin-${kind}-print.png`), fullPage: true });
+    await print.close();
+  }
+
   // The shopper asks to return the other pump: wrong part.
   await shopperPage.reload();
   await expect(shopperPage.getByText("Partially refunded")).toBeVisible();

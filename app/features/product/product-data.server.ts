@@ -5,11 +5,13 @@ export { findRenamedProductHandle } from "../../../services/catalog/admin/handle
 export { loadProductCards } from "../../../services/catalog/product-cards.ts";
 export {
   getProductByHandle,
+  getProductPage,
   type ProductDetail,
   type ProductReview,
+  type ProductShippingFacts,
   type ProductVariant,
 } from "../../../services/catalog/product-detail.ts";
-export { isProductEligibleForFreeShipping } from "../../../services/catalog/shipping-policy.ts";
+export { isProductEligibleForFreeShipping, NO_FREE_SHIPPING } from "../../../services/catalog/shipping-policy.ts";
 export { resolveProductDetailsLink } from "../../../services/content/legacy-links.ts";
 export { NotFound } from "../../../services/errors.ts";
 export { productShippingCents, productWeightGrams } from "../../../services/shipping/product-shipping-estimate.ts";

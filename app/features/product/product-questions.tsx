@@ -1,32 +1,221 @@
-// The Q&A block below the product. The store has a questions table but no service or API
-// that lists a product's questions yet, so the block points the shopper at the Q&A pages and the
-// phone line instead of showing an empty list.
+// The Q&A block below the product: its answered questions (fetched when the block first shows), a form to
+// ask one (answered and approved by the store's staff before it shows), and the phone line.
 import { MessageCircleQuestion, Phone } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { questionPath } from "../../../shared/content-paths.ts";
+import { QUESTION_MAX, questionFormSchema } from "../../../shared/product-feedback.ts";
+import { BusyButton } from "../../components/ui/busy-button.tsx";
+import { Notice } from "../../components/ui/notice.tsx";
+import { inputClass, TextField } from "../../components/ui/text-field.tsx";
+import { RICH_TEXT } from "../catalog/rich-text.ts";
+import { fieldErrors, sendFeedback } from "./feedback-api.ts";
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-export function ProductQuestions({ title, phone }: { title: string; phone: string }) {
+interface AnsweredQuestion {
+  id: number;
+  displayableId: string;
+  handle: string;
+  question: string;
+  answerHtml: string | null;
+  askedBy: string | null;
+  answeredBy: string | null;
+}
+
+type State = { status: "loading" } | { status: "loaded"; questions: AnsweredQuestion[] } | { status: "error" };
+
+export function ProductQuestions({ productId, title, phone }: { productId: number; title: string; phone: string }) {
+  const [state, setState] = useState<State>({ status: "loading" });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/products/${productId}/questions`, {
+      headers: { Accept: "application/json" },
+      signal: controller.signal,
+    })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((body: { questions?: AnsweredQuestion[] }) =>
+        setState({ status: "loaded", questions: body.questions ?? [] }),
+      )
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: "error" });
+      });
+    return () => controller.abort();
+  }, [productId]);
+
   return (
-    <div className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 desk:flex-row desk:items-center desk:justify-between desk:p-6">
-      <div className="flex items-start gap-3">
-        <MessageCircleQuestion aria-hidden="true" size={28} className="mt-0.5 shrink-0 text-aqua-600" />
-        <div>
-          <p className="font-semibold text-ink">Not sure {title} fits your equipment?</p>
-          <p className="text-muted">
-            Have the model and serial number from the label ready: our pool techs answer parts questions every day.
-          </p>
+    <div className="space-y-6">
+      {state.status === "loaded" && state.questions.length > 0 ? (
+        <ul className="divide-y divide-line rounded-lg border border-line bg-white" aria-label="Answered questions">
+          {state.questions.map((question) => (
+            <li key={question.id} className="p-4">
+              <p className="font-semibold text-ink">
+                <span aria-hidden="true" className="mr-2 font-extrabold text-aqua-600">
+                  Q
+                </span>
+                <a href={questionPath(question)} className="hover:underline">
+                  {question.question}
+                </a>
+              </p>
+              {question.answerHtml ? (
+                <div className="mt-2 flex gap-2">
+                  <span aria-hidden="true" className="font-extrabold text-water-900">
+                    A
+                  </span>
+                  <div>
+                    <div
+                      className={RICH_TEXT}
+                      // Staff answers, stored as escaped paragraphs (services/reviews/product-questions.ts).
+                      // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped on the server.
+                      dangerouslySetInnerHTML={{ __html: question.answerHtml }}
+                    />
+                    <p className="mt-1 text-sm text-muted">
+                      {question.answeredBy ? `Answered by ${question.answeredBy}` : "Answered by our team"}
+                      {question.askedBy ? ` · asked by ${question.askedBy}` : ""}
+                    </p>
+                  </div>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {state.status === "error" ? (
+        <p className="text-muted">Questions could not be loaded right now. Please try again later.</p>
+      ) : null}
+      <div className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-4 desk:flex-row desk:items-center desk:justify-between desk:p-6">
+        <div className="flex items-start gap-3">
+          <MessageCircleQuestion aria-hidden="true" size={28} className="mt-0.5 shrink-0 text-aqua-600" />
+          <div>
+            <p className="font-semibold text-ink">Not sure {title} fits your equipment?</p>
+            <p className="text-muted">
+              Have the model and serial number from the label ready: our pool techs answer parts questions every day.
+            </p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <a href="/questions" className="btn-secondary bg-white">
+            Browse questions
+          </a>
+          <a href={telHref(phone)} className="btn-secondary bg-white">
+            <Phone aria-hidden="true" size={18} /> {phone}
+          </a>
         </div>
       </div>
-      <div className="flex flex-wrap gap-3">
-        <a href="/questions" className="btn-secondary bg-white">
-          Browse questions
-        </a>
-        <a href={telHref(phone)} className="btn-secondary bg-white">
-          <Phone aria-hidden="true" size={18} /> {phone}
-        </a>
-      </div>
+      <AskQuestionForm productId={productId} />
     </div>
+  );
+}
+
+function AskQuestionForm({ productId }: { productId: number }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const key = useRef<string | null>(null);
+
+  if (result?.tone === "success") return <Notice tone="success">{result.text}</Notice>;
+  if (!open) {
+    return (
+      <button type="button" className="btn-secondary" onClick={() => setOpen(true)}>
+        Ask a question
+      </button>
+    );
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const fields = {
+      question: String(form.get("question") ?? ""),
+      askedBy: String(form.get("askedBy") ?? ""),
+      email: String(form.get("email") ?? ""),
+    };
+    const parsed = questionFormSchema.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      setResult(null);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    key.current ??= crypto.randomUUID();
+    const answer = await sendFeedback("question", productId, fields, key.current);
+    setBusy(false);
+    if (answer.ok) setResult({ tone: "success", text: answer.message });
+    else {
+      key.current = null;
+      setResult({ tone: "danger", text: answer.error });
+    }
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="max-w-2xl space-y-4 rounded-lg border border-line bg-white p-4 desk:p-6"
+    >
+      <h3 className="text-lg font-bold text-water-900">Ask about this part</h3>
+      <div>
+        <label htmlFor={`${id}-question`} className="mb-1 block text-sm font-semibold text-ink">
+          Your question
+          <span aria-hidden="true" className="text-sale">
+            {" "}
+            *
+          </span>
+        </label>
+        <textarea
+          id={`${id}-question`}
+          name="question"
+          required
+          rows={3}
+          maxLength={QUESTION_MAX}
+          aria-invalid={errors.question ? true : undefined}
+          aria-describedby={errors.question ? `${id}-question-error` : `${id}-question-hint`}
+          className={`${inputClass} py-2 ${errors.question ? "border-sale" : "border-line"}`}
+        />
+        {errors.question ? (
+          <p id={`${id}-question-error`} className="mt-1 text-sm font-medium text-sale">
+            {errors.question}
+          </p>
+        ) : (
+          <p id={`${id}-question-hint`} className="mt-1 text-sm text-muted">
+            Include your pump, filter or heater model so we can check the fit.
+          </p>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${id}-name`}
+          name="askedBy"
+          label="Your name"
+          required
+          maxLength={60}
+          autoComplete="name"
+          error={errors.askedBy}
+        />
+        <TextField
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          label="E-mail"
+          maxLength={254}
+          autoComplete="email"
+          error={errors.email}
+          hint="Optional; never shown."
+        />
+      </div>
+      {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
+      <div className="flex flex-wrap gap-3">
+        <BusyButton busy={busy} busyLabel="Sending...">
+          Send question
+        </BusyButton>
+        <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

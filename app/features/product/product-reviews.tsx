@@ -1,9 +1,11 @@
 // Customer reviews below the product, fetched when the block first shows (loaded lazily).
+import { BadgeCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { reviewCountText, roundedStars } from "../../../shared/price-display.ts";
 import { StarRating } from "../../components/star-rating.tsx";
 import { formatShortUtcDate } from "../../lib/format-date.ts";
 import type { ProductReview } from "./product-data.server.ts";
+import { ReviewForm } from "./review-form.tsx";
 
 type State = { status: "loading" } | { status: "loaded"; reviews: ProductReview[] } | { status: "error" };
 
@@ -11,14 +13,27 @@ type State = { status: "loading" } | { status: "loaded"; reviews: ProductReview[
 const FIRST_REVIEWS = 6;
 
 export function ProductReviews({
+  productId,
+  productTitle,
   handle,
   avgRating,
   totalReviews,
 }: {
+  productId: number;
+  productTitle: string;
   handle: string;
   avgRating: number;
   totalReviews: number;
 }) {
+  return (
+    <div className="space-y-6">
+      <ReviewList handle={handle} avgRating={avgRating} totalReviews={totalReviews} />
+      <ReviewForm productId={productId} productTitle={productTitle} />
+    </div>
+  );
+}
+
+function ReviewList({ handle, avgRating, totalReviews }: { handle: string; avgRating: number; totalReviews: number }) {
   const [state, setState] = useState<State>(() =>
     totalReviews > 0 ? { status: "loading" } : { status: "loaded", reviews: [] },
   );
@@ -88,9 +103,14 @@ export function ProductReviews({
                 <StarRating rating={review.starsRating} />
                 {review.title ? <h3 className="font-semibold text-ink">{review.title}</h3> : null}
               </div>
-              {review.body ? <p className="mt-1 text-ink">{review.body}</p> : null}
+              {review.body ? <p className="mt-1 whitespace-pre-line text-ink">{review.body}</p> : null}
               <p className="mt-1 text-sm text-muted">
                 {review.author} · <time dateTime={review.createdAt}>{formatShortUtcDate(review.createdAt)}</time>
+                {review.verifiedPurchase ? (
+                  <span className="ml-2 inline-flex items-center gap-1 font-semibold text-stock">
+                    <BadgeCheck aria-hidden="true" size={16} /> Verified purchase
+                  </span>
+                ) : null}
               </p>
             </li>
           ))}

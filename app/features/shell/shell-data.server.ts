@@ -7,6 +7,7 @@ import type { StoreServices } from "../../../services/store-services.ts";
 import { reviewImageOrigins, sealImageUrl } from "../../../shared/review-seal.ts";
 import type { AppLoadContext } from "../../context.ts";
 import { createTtlCache } from "../catalog/catalog-data.server.ts";
+import { loadStorefrontConfig } from "../content/store-content.server.ts";
 
 export interface ShellData {
   rollingTexts: string[];
@@ -35,7 +36,7 @@ export function loadNavigation(db: Database, collectionUrlPrefix: string): Promi
 }
 
 export async function loadShellData(services: StoreServices, logger: AppLoadContext["logger"]): Promise<ShellData> {
-  const store = services.config.store;
+  const store = await loadStorefrontConfig(services);
   const theme = store.themeConfig;
   let footer = EMPTY_FOOTER;
   try {

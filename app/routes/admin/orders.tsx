@@ -105,7 +105,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Orders"
-        description={`${loaderData.total.toLocaleString("en-US")} order${loaderData.total === 1 ? "" : "s"}${filtered ? " match these filters" : ""}`}
+        description={`${loaderData.total.toLocaleString("en-US")} order${loaderData.total === 1 ? "" : "s"}${filtered ? ` ${loaderData.total === 1 ? "matches" : "match"} these filters` : ""}`}
         actions={
           <a href={loaderData.exportUrl} className="btn-secondary" download>
             <Download aria-hidden="true" size={18} /> Export CSV
@@ -115,9 +115,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <Form
         method="get"
         role="search"
-        className="mb-4 grid gap-3 rounded-lg border border-line bg-white p-4 shadow-sm md:grid-cols-2 xl:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]"
+        className="mb-4 grid gap-3 rounded-lg border border-line bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
       >
-        <div>
+        <div className="sm:col-span-2 lg:col-span-3">
           <label htmlFor="orders-q" className="mb-1 block text-sm font-semibold">
             Search
           </label>
@@ -129,6 +129,16 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             placeholder="Order number, e-mail, name or part number"
             className={`${inputClass} border-line`}
           />
+        </div>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="btn-primary">
+            <Search aria-hidden="true" size={18} /> Search
+          </button>
+          {filtered ? (
+            <Link to="/admin/orders" className="btn-secondary">
+              Clear
+            </Link>
+          ) : null}
         </div>
         <SelectField id="orders-payment" name="payment" label="Payment" defaultValue={params.get("payment") ?? ""}>
           <option value="">Any</option>
@@ -174,16 +184,6 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
             defaultValue={params.get("to") ?? ""}
             className={`${inputClass} border-line`}
           />
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className="btn-primary">
-            <Search aria-hidden="true" size={18} /> Search
-          </button>
-          {filtered ? (
-            <Link to="/admin/orders" className="btn-secondary">
-              Clear
-            </Link>
-          ) : null}
         </div>
       </Form>
       {loaderData.problem ? (

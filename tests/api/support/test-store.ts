@@ -49,6 +49,8 @@ export interface TestStoreOptions {
   /** The card processor's configuration (default: the test gateway) and, for Stripe, its gateway. */
   payments?: PaymentsConfig;
   paymentGateway?: PaymentGateway;
+  /** More environment settings (METRICS_TOKEN, SHUTDOWN_DRAIN_MS...). */
+  env?: Partial<ServerConfig["env"]>;
   /** Fastify's logger (default: none). */
   logger?: FastifyServerOptions["logger"];
 }
@@ -100,6 +102,7 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
       STORE_CONFIG: "./config/store.json",
       SEED_PRODUCTS: 0,
       ...(options.trustProxy === undefined ? {} : { TRUST_PROXY: options.trustProxy }),
+      ...options.env,
     },
     dataDir,
     publicUrl: options.publicUrl ?? "http://127.0.0.1",

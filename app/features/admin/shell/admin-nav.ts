@@ -3,14 +3,20 @@
 import {
   Boxes,
   ClipboardList,
+  FileSpreadsheet,
+  FileText,
   FolderTree,
   LayoutDashboard,
   type LucideIcon,
+  MessageCircleQuestion,
   Package,
   RotateCcw,
   ScrollText,
   ShoppingBag,
+  Star,
   Tags,
+  TicketPercent,
+  UserRound,
   UsersRound,
 } from "lucide-react";
 import type { Permission } from "../../../../shared/admin/permissions.ts";
@@ -34,6 +40,12 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/stock", label: "Stock", icon: Boxes, permission: "catalog:read" },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
   { to: "/admin/returns", label: "Returns", icon: RotateCcw, permission: "orders:read" },
+  { to: "/admin/import", label: "Import and export", icon: FileSpreadsheet, permission: "catalog:read" },
+  { to: "/admin/customers", label: "Customers", icon: UserRound, permission: "customers:read" },
+  { to: "/admin/discounts", label: "Discounts", icon: TicketPercent, permission: "discounts:write" },
+  { to: "/admin/reviews", label: "Reviews", icon: Star, permission: "reviews:write" },
+  { to: "/admin/questions", label: "Questions", icon: MessageCircleQuestion, permission: "reviews:write" },
+  { to: "/admin/content", label: "Content", icon: FileText, permission: "content:write" },
   { to: "/admin/staff", label: "Staff", icon: UsersRound, permission: "staff:manage" },
   { to: "/admin/audit", label: "Audit log", icon: ScrollText, permission: "audit:read" },
 ];

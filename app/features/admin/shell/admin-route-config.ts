@@ -13,7 +13,17 @@ export function adminRoutes(): RouteConfigEntry[] {
     route("admin/orders/:id/packing-slip", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-packing-slip" }),
     route("admin/orders/:id/invoice", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-invoice" }),
     route("admin", "routes/admin/layout.tsx", [
-      index("routes/admin/index.tsx"),
+      index("routes/admin/dashboard.tsx"),
+      route("customers", "routes/admin/customers.tsx"),
+      route("customers/:id", "routes/admin/customers.detail.tsx"),
+      route("discounts", "routes/admin/discounts.tsx"),
+      route("discounts/:id", "routes/admin/discounts.edit.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
+      route("questions", "routes/admin/questions.tsx"),
+      route("content", "routes/admin/content.tsx"),
+      route("content/articles/:id", "routes/admin/content.article.tsx"),
+      route("content/help/:id", "routes/admin/content.help.tsx"),
+      route("import", "routes/admin/import.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
       route("products", "routes/admin/products.tsx"),
       route("products/new", "routes/admin/products-edit.tsx", { id: "routes/admin/products-new" }),
