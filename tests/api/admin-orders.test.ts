@@ -201,6 +201,24 @@ describe("order actions", () => {
     );
   });
 
+  test("two staff ship the same units at once (different keys): one shipment, the other refused", async () => {
+    const order = await place([[gasket, 2]], "race@example.com");
+    const ship = () =>
+      manager.call<{ error?: string }>(
+        "POST",
+        `/api/admin/orders/${order.id}/fulfillments`,
+        { carrier: "ups", trackingNumber: "1Z999AA10123456711" },
+        { "idempotency-key": key() },
+      );
+    const answers = await Promise.all([ship(), ship()]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    expect(answers.find((answer) => answer.status === 422)?.body.error).toBe(
+      "Every item of this order has already shipped.",
+    );
+    const detail = await manager.get<{ order: { shipments: unknown[] } }>(`/api/admin/orders/${order.id}`);
+    expect(detail.body.order.shipments).toHaveLength(1);
+  });
+
   test("cancel: stock back, the payment refunded, once", async () => {
     const before = await stockOf(store.database.db, gasket.levelId);
     const order = await place([[gasket, 3]], "cancel.me@example.com");
