@@ -199,6 +199,23 @@ class CandidateIndex {
     this.candidates = candidates;
   }
 
+  private readonly splits = new Map<string, { own: EquipmentPartCandidate[]; aftermarket: EquipmentPartCandidate[] }>();
+
+  /** The role's parts of one brand, and the aftermarket makers' (computed once per role and brand). */
+  split(role: EquipmentRoleSeed, brand: string) {
+    const key = `${role.label}\u0000${role.templates.join(",")}\u0000${brand}`;
+    let found = this.splits.get(key);
+    if (!found) {
+      const list = this.forRole(role);
+      found = {
+        own: list.filter((c) => c.vendorHandle === brand),
+        aftermarket: list.filter((c) => AFTERMARKET_BRANDS.includes(c.vendorHandle)),
+      };
+      this.splits.set(key, found);
+    }
+    return found;
+  }
+
   forRole(role: EquipmentRoleSeed): EquipmentPartCandidate[] {
     let list = this.byRole.get(role);
     if (!list) {
@@ -299,8 +316,7 @@ export async function insertDemoEquipment(
           callout.label,
         ),
       );
-      const own = list.filter((c) => c.vendorHandle === model.brand);
-      const aftermarket = list.filter((c) => AFTERMARKET_BRANDS.includes(c.vendorHandle));
+      const { own, aftermarket } = index.split(callout.role, model.brand);
       const first = rng.pick(own.length > 0 ? own : aftermarket.length > 0 ? aftermarket : list);
       const chosen = [first];
       const alternative = aftermarket.filter((c) => c.productId !== first.productId);

@@ -9,6 +9,7 @@ import { catalogAdminRoutes } from "./catalog-routes.ts";
 import { contentAdminRoutes } from "./content-routes.ts";
 import { customerAdminRoutes } from "./customer-routes.ts";
 import { discountAdminRoutes } from "./discount-routes.ts";
+import { equipmentAdminRoutes } from "./equipment-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
 import { reviewAdminRoutes } from "./review-routes.ts";
 import { staffAccountRoutes } from "./staff-account-routes.ts";
@@ -27,5 +28,6 @@ export async function adminRoutes(admin: FastifyInstance, { services }: { servic
   await admin.register(auditRoutes, { services });
   await admin.register(catalogAdminRoutes, { services });
   await admin.register(orderAdminRoutes, { services });
+  await admin.register(equipmentAdminRoutes, { services });
   await admin.register(catalogImportRoutes, { services });
 }

@@ -18,6 +18,7 @@ import {
   TicketPercent,
   UserRound,
   UsersRound,
+  Wrench,
 } from "lucide-react";
 import type { Permission } from "../../../../shared/admin/permissions.ts";
 
@@ -38,6 +39,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/categories", label: "Categories", icon: FolderTree, permission: "catalog:read" },
   { to: "/admin/brands", label: "Brands", icon: Tags, permission: "catalog:read" },
   { to: "/admin/stock", label: "Stock", icon: Boxes, permission: "catalog:read" },
+  { to: "/admin/equipment", label: "Equipment", icon: Wrench, permission: "catalog:read" },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag, permission: "orders:read" },
   { to: "/admin/returns", label: "Returns", icon: RotateCcw, permission: "orders:read" },
   { to: "/admin/import", label: "Import and export", icon: FileSpreadsheet, permission: "catalog:read" },

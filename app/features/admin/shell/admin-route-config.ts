@@ -34,6 +34,7 @@ export function adminRoutes(): RouteConfigEntry[] {
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:id", "routes/admin/orders-detail.tsx"),
       route("returns", "routes/admin/returns.tsx"),
+      route("equipment", "routes/admin/equipment.tsx"),
     ]),
   ];
 }
