@@ -116,6 +116,7 @@ async function pagesUnderTest(base: string): Promise<PageUnderTest[]> {
     { name: "category", path: `${paths.collections}/${paths.category}`, routeId: "routes/category" },
     { name: "search", path: "/searchresults.asp?q=pump", routeId: "routes/search-results" },
     { name: "product", path: `${paths.products}/${handle}`, routeId: "routes/product" },
+    { name: "equipment", path: "/equipment/hayward-super-pump-sp2610x15", routeId: "routes/equipment-model" },
   ];
 }
 

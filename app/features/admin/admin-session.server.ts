@@ -84,3 +84,8 @@ export async function endStaffPageSession(args: RouteArgs): Promise<Response> {
 export function storeNameOf(args: RouteArgs): string {
   return args.context.get(appContext).services.config.store.storeName;
 }
+
+/** The store's time zone (config appTimeZone): back-office dates are shown in it. */
+export function storeTimeZoneOf(args: RouteArgs): string {
+  return args.context.get(appContext).services.config.store.appTimeZone;
+}

@@ -1,13 +1,17 @@
 // The back office's layout route (/admin/*): requires a signed-in staff member (otherwise to
 // /admin/login?next=...), and frames every page under it in the admin shell.
 import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { requireStaffPage, storeNameOf } from "../../features/admin/admin-session.server.ts";
+import { requireStaffPage, storeNameOf, storeTimeZoneOf } from "../../features/admin/admin-session.server.ts";
 import { AdminShell } from "../../features/admin/shell/admin-shell.tsx";
 import type { Route } from "./+types/layout";
 
 export async function loader(args: Route.LoaderArgs) {
   const { staff } = requireStaffPage(args);
-  return { staff: { name: staff.name, email: staff.email, role: staff.role }, storeName: storeNameOf(args) };
+  return {
+    staff: { name: staff.name, email: staff.email, role: staff.role },
+    storeName: storeNameOf(args),
+    timeZone: storeTimeZoneOf(args),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

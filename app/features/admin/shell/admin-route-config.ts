@@ -9,6 +9,8 @@ export function adminRoutes(): RouteConfigEntry[] {
   return [
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/logout", "routes/admin/logout.tsx"),
+    route("admin/two-step-setup", "routes/admin/login-two-step-setup.tsx"),
+    route("admin/set-password", "routes/admin/login-set-password.tsx"),
     // Printable order documents: outside the shell, a page of their own.
     route("admin/orders/:id/packing-slip", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-packing-slip" }),
     route("admin/orders/:id/invoice", "routes/admin/orders-print.tsx", { id: "routes/admin/orders-invoice" }),
@@ -25,6 +27,9 @@ export function adminRoutes(): RouteConfigEntry[] {
       route("content/help/:id", "routes/admin/content.help.tsx"),
       route("import", "routes/admin/import.tsx"),
       // Each area adds its pages here, e.g. route("products", "routes/admin/products.tsx").
+      route("staff", "routes/admin/staff.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("account", "routes/admin/staff-account.tsx"),
       route("products", "routes/admin/products.tsx"),
       route("products/new", "routes/admin/products-edit.tsx", { id: "routes/admin/products-new" }),
       route("products/:id", "routes/admin/products-edit.tsx"),

@@ -66,7 +66,7 @@ export function AdminShell({
       >
         <Link to="/admin" className="mb-6 hidden items-center gap-2 px-3 text-lg font-bold lg:flex">
           <Store aria-hidden="true" size={22} />
-          <span className="truncate">{storeName}</span>
+          <span className="leading-tight">{storeName}</span>
         </Link>
         <nav aria-label="Back office">
           <NavList role={staff.role} onNavigate={() => setMenuOpen(false)} />
@@ -90,12 +90,14 @@ export function AdminShell({
             <Link to="/" className="hidden text-sm text-aqua-600 hover:underline sm:inline">
               View store
             </Link>
-            <div className="text-right leading-tight">
-              <p className="max-w-[12rem] truncate text-sm font-semibold text-ink" title={staff.email}>
-                {staff.name}
-              </p>
+            <Link
+              to="/admin/account"
+              className="rounded px-1 text-right leading-tight hover:bg-surface"
+              title={`${staff.email}: your account and two-step sign-in`}
+            >
+              <p className="max-w-[12rem] truncate text-sm font-semibold text-ink">{staff.name}</p>
               <p className="text-xs text-muted">{ROLE_LABELS[staff.role]}</p>
-            </div>
+            </Link>
             <Form method="post" action="/admin/logout" reloadDocument>
               <button
                 type="submit"

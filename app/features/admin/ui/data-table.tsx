@@ -43,7 +43,8 @@ export type AdminColumn<T extends RowData> = ColumnDef<AdminTableFeatures, T>;
 
 /** Columns for a row type, built once (call at module scope: columns must keep their identity). */
 export function adminColumns<T extends RowData>(
-  build: (helper: ColumnHelper<AdminTableFeatures, T>) => Array<ColumnDef<AdminTableFeatures, T, never>>,
+  // Each column is typed by the helper; the list mixes value types, which ColumnDef's variance cannot hold.
+  build: (helper: ColumnHelper<AdminTableFeatures, T>) => readonly unknown[],
 ): Array<AdminColumn<T>> {
   return build(createColumnHelper<AdminTableFeatures, T>()) as Array<AdminColumn<T>>;
 }
