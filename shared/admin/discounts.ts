@@ -29,8 +29,10 @@ const dateTime = (label: string) =>
   });
 
 /** An empty form field means "none" (no limit, no end), not 0. */
+const isBlank = (value: unknown) =>
+  value === "" || value === undefined || (typeof value === "number" && Number.isNaN(value));
 const blankAsNull = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" || value === undefined ? null : value), schema.nullable());
+  z.preprocess((value) => (isBlank(value) ? null : value), schema.nullable());
 
 const idList = (what: string) =>
   z

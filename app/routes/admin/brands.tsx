@@ -98,7 +98,7 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
-        <div>
+        <div className={`lg:sticky lg:top-4 lg:self-start ${selected || creating ? "order-first lg:order-none" : ""}`}>
           {selected || creating ? (
             <BrandForm
               key={selected?.id ?? "new"}

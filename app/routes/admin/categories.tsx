@@ -139,7 +139,9 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </Panel>
-        <div>
+        <div
+          className={`lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto ${selected || creating ? "order-first lg:order-none" : ""}`}
+        >
           {selected || creating ? (
             <CategoryForm
               key={selected?.id ?? "new"}

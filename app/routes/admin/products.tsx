@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Products | Back office" }];
 
 const selectClass =
-  "min-h-11 rounded-md border border-line bg-white px-3 text-base text-ink focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500";
+  "min-h-11 w-full min-w-0 rounded-md border border-line bg-white px-3 text-base text-ink focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500";
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { page, query, categories, brands, canWrite, canWriteStock, currency, queryError } = loaderData;
@@ -91,7 +91,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         aria-label="Find products"
-        className="mb-4 grid grid-cols-1 gap-3 rounded-lg border border-line bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1.4fr_1fr_1fr_1fr_auto]"
+        className="mb-4 flex flex-wrap gap-3 rounded-lg border border-line bg-white p-3 shadow-sm [&>input]:flex-[2_1_16rem] [&>select]:flex-[1_1_9.5rem]"
         onChange={(event) => {
           // Choices apply at once; the search box applies on Enter or the button.
           if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget);

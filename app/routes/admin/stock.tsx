@@ -134,7 +134,7 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
-        <div>
+        <div className={`lg:sticky lg:top-4 lg:self-start ${selected ? "order-first lg:order-none" : ""}`}>
           {selected ? (
             <VariantStock key={selected.variant.variantId} selected={selected} canAdjust={canAdjust} />
           ) : (

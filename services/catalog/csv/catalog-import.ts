@@ -479,7 +479,12 @@ async function readAndStage(
         // A handle whose first row is broken still counts as seen, so its later rows are not "first".
         const handle = cells.handle?.trim();
         if (handle && checks && !checks.handles.has(handle))
-          checks.handles.set(handle, { firstRow: rowNumber, optionNames: [null, null, null], combos: new Map() });
+          checks.handles.set(handle, {
+            firstRow: rowNumber,
+            // Its option names as written, so its later rows are checked against them rather than against none.
+            optionNames: [1, 2, 3].map((n) => cells[`option${n}_name`]?.trim() || null),
+            combos: new Map(),
+          });
       }
       add(found);
       if (batch.length >= STAGE_BATCH) {

@@ -62,7 +62,8 @@ function emptyVariant(optionValues: string[]): ProductInput["variants"][number] 
     id: null,
     optionValues,
     sku: "",
-    price: Number.NaN,
+    // Blank until typed (the schema asks for an amount).
+    price: undefined as unknown as number,
     compareAtPrice: null,
     cost: null,
     weightGrams: null,
@@ -75,7 +76,7 @@ function emptyVariant(optionValues: string[]): ProductInput["variants"][number] 
 const inputClass =
   "min-h-11 w-full rounded-md border border-line bg-white px-3 text-base text-ink focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500 disabled:bg-surface aria-invalid:border-sale";
 const cellInput =
-  "min-h-10 w-full min-w-20 rounded-md border border-line bg-white px-2 text-sm tabular focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500 disabled:bg-surface aria-invalid:border-sale";
+  "min-h-10 w-full min-w-16 rounded-md border border-line bg-white px-2 text-sm tabular focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500 disabled:bg-surface aria-invalid:border-sale";
 
 const numberOrNull = (value: unknown) => (value === "" || value === null || value === undefined ? null : Number(value));
 const numberOrNaN = (value: unknown) =>
@@ -143,7 +144,7 @@ function ListInput({
   placeholder?: string;
   multiline?: boolean;
 }) {
-  const { control } = useFormContext<ProductInput>();
+  const { control, trigger } = useFormContext<ProductInput>();
   return (
     <Controller
       control={control}
@@ -158,7 +159,12 @@ function ListInput({
             placeholder={placeholder}
             multiline={multiline}
             invalid={Boolean(fieldState.error) || Array.isArray(fieldState.error)}
-            onList={field.onChange}
+            onList={(next) => {
+              field.onChange(next);
+              // A message the new list answers goes at once (not on leaving the field, which would
+              // move the page under the pointer).
+              if (fieldState.error) void trigger(name);
+            }}
             onBlur={field.onBlur}
           />
         );
@@ -294,14 +300,17 @@ export function ProductEditor({
         method: current ? "PUT" : "POST",
         body: values,
       });
+      if (!current) {
+        // The new product's own page takes over (a fresh editor with its images panel).
+        leaving.current = true;
+        toast.success("Product created. Add its images below.");
+        navigate(`/admin/products/${saved.id}`, { replace: true });
+        return;
+      }
       const next = toEditorProduct(saved);
       form.reset(next.values);
       setCurrent(next);
-      toast.success(current ? "Product saved." : "Product created.");
-      if (!current) {
-        leaving.current = true;
-        navigate(`/admin/products/${saved.id}`, { replace: true });
-      }
+      toast.success("Product saved.");
     } catch (error) {
       showServerErrors(form, error);
     }
@@ -389,27 +398,6 @@ export function ProductEditor({
             <Panel title="Images">
               <ImagesPanel productId={current?.id ?? null} images={images} onChange={setImages} readOnly={readOnly} />
             </Panel>
-            <OptionsAndVariants readOnly={readOnly} />
-            <Panel title="Search engines">
-              <div className="space-y-4">
-                <Field label="SEO title" name="seoTitle" id={`${id}-seo-title`} hint="Blank: the product's title.">
-                  <input id={`${id}-seo-title`} className={inputClass} {...form.register("seoTitle")} />
-                </Field>
-                <Field
-                  label="SEO description"
-                  name="seoDescription"
-                  id={`${id}-seo-description`}
-                  hint="About 150 characters shown under the title in search results."
-                >
-                  <textarea
-                    id={`${id}-seo-description`}
-                    rows={3}
-                    className={`${inputClass} py-2`}
-                    {...form.register("seoDescription")}
-                  />
-                </Field>
-              </div>
-            </Panel>
           </div>
           <div className="min-w-0 space-y-4">
             <Panel title="Status">
@@ -481,6 +469,29 @@ export function ProductEditor({
                   }
                 >
                   <input id={`${id}-handle`} className={`${inputClass} font-mono`} {...form.register("handle")} />
+                </Field>
+              </div>
+            </Panel>
+          </div>
+          <div className="min-w-0 space-y-4 lg:col-span-2">
+            <OptionsAndVariants readOnly={readOnly} />
+            <Panel title="Search engines">
+              <div className="space-y-4">
+                <Field label="SEO title" name="seoTitle" id={`${id}-seo-title`} hint="Blank: the product's title.">
+                  <input id={`${id}-seo-title`} className={inputClass} {...form.register("seoTitle")} />
+                </Field>
+                <Field
+                  label="SEO description"
+                  name="seoDescription"
+                  id={`${id}-seo-description`}
+                  hint="About 150 characters shown under the title in search results."
+                >
+                  <textarea
+                    id={`${id}-seo-description`}
+                    rows={3}
+                    className={`${inputClass} py-2`}
+                    {...form.register("seoDescription")}
+                  />
                 </Field>
               </div>
             </Panel>
@@ -617,7 +628,7 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
         byCombo.get(key(combo)) ?? {
           ...emptyVariant(combo),
           sku: `${base}-${combo.map((value) => value.toUpperCase().replace(/[^A-Z0-9]+/g, "")).join("-")}`,
-          price: existing[0]?.price ?? Number.NaN,
+          price: existing[0]?.price ?? (undefined as unknown as number),
         },
     );
     variants.replace(next);
@@ -762,7 +773,7 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
                       <td key={`${optionIndex}-${option.name}`} className="px-2 py-2 align-top">
                         <select
                           aria-label={`Variant ${index + 1} ${option.name || `option ${optionIndex + 1}`}`}
-                          className={cellInput}
+                          className={`${cellInput} min-w-28`}
                           {...register(`variants.${index}.optionValues.${optionIndex}`)}
                         >
                           <option value="">Choose</option>
@@ -791,7 +802,7 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
                         aria-label={`Variant ${index + 1} SKU`}
                         aria-invalid={invalid("sku")}
                         aria-describedby={described("sku")}
-                        className={`${cellInput} min-w-32 font-mono`}
+                        className={`${cellInput} min-w-44 font-mono`}
                         {...register(name("sku"))}
                       />,
                     )}
