@@ -156,6 +156,23 @@ export async function isQueryTooShort(
   return (row?.known ?? 0) < names.length;
 }
 
+/** The words of a query besides its model number that do not merely repeat the model's brand, series or name. */
+function partWordsOf(model: EquipmentMatch): string {
+  const own = new Set(
+    `${model.brand} ${model.series} ${model.name} ${model.title}`
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word !== ""),
+  );
+  return model.rest
+    .split(/\s+/)
+    .filter((word) => {
+      const bare = word.toLowerCase().replace(/[^a-z0-9]/g, "");
+      return bare !== "" && !own.has(bare);
+    })
+    .join(" ");
+}
+
 /**
  * GET /api/products/filter: one page of product cards with the totals and the disjunctive facets
  * of the filters, and the categories matching the search words.
@@ -176,7 +193,10 @@ export async function filterProducts(
         ...result,
         pageInfo: { ...result.pageInfo, equipment: model },
       });
-      const rest = isSearchTooShort({ q: model.rest, vendors: [] }) ? "" : model.rest;
+      // Words that only name the model again ("zodiac mx8": its brand) ask for the model itself, not
+      // for one of its parts: those are searched as typed, with the model's card above.
+      const restWords = partWordsOf(model);
+      const rest = isSearchTooShort({ q: restWords, vendors: [] }) ? "" : restWords;
       if (rest !== "") {
         const parts = await filterProducts(db, { ...query, q: rest, fits: [model.handle] }, inner);
         if (parts.pageInfo.totalObjects > 0) return withModel(parts);
