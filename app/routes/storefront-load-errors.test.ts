@@ -32,33 +32,39 @@ vi.mock("../../services/catalog/shipping-policy.ts", async (importOriginal) => (
   }),
   isProductEligibleForFreeShipping: vi.fn(async () => true),
 }));
+const pumpLid = (handle: string) => ({
+  id: 9,
+  handle,
+  title: "Pump Lid",
+  seoTitle: null,
+  seoDescription: null,
+  isIndexed: true,
+  descriptionHtml: "",
+  vendor: "Hayward",
+  sku: "SPX1",
+  productCode: "SPX1",
+  productType: null,
+  supersededPartNumbers: [],
+  price: 40,
+  compareAtPrice: null,
+  availableForSale: true,
+  imageUrl: null,
+  avgRating: 0,
+  totalReviews: 0,
+  Images: [],
+  Model3Ds: [],
+  Reviews: [],
+  Collections: [{ id: 5, title: "Pool Pumps", handle: "pool-pumps" }],
+  Options: [],
+  Variants: [],
+});
 vi.mock("../../services/catalog/product-detail.ts", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../services/catalog/product-detail.ts")>()),
-  getProductByHandle: vi.fn(async (_db: unknown, handle: string) => ({
-    id: 9,
-    handle,
-    title: "Pump Lid",
-    seoTitle: null,
-    seoDescription: null,
-    isIndexed: true,
-    descriptionHtml: "",
-    vendor: "Hayward",
-    sku: "SPX1",
-    productCode: "SPX1",
-    productType: null,
-    supersededPartNumbers: [],
-    price: 40,
-    compareAtPrice: null,
-    availableForSale: true,
-    imageUrl: null,
-    avgRating: 0,
-    totalReviews: 0,
-    Images: [],
-    Model3Ds: [],
-    Reviews: [],
-    Collections: [{ id: 5, title: "Pool Pumps", handle: "pool-pumps" }],
-    Options: [],
-    Variants: [],
+  getProductByHandle: vi.fn(async (_db: unknown, handle: string) => pumpLid(handle)),
+  // The page reads the product and its shipping facts in one statement.
+  getProductPage: vi.fn(async (_db: unknown, handle: string) => ({
+    detail: pumpLid(handle),
+    shipping: { freeShippingEligible: true, weightGrams: null, variantWeightGrams: new Map() },
   })),
 }));
 
@@ -66,8 +72,8 @@ const store = loadStoreConfig("config/store.json");
 
 function args(url: string, params: Record<string, string>) {
   // A fresh database object each time: the loaders' caches are kept per database.
-  const services = { database: { db: {} }, config: { store, publicUrl: "http://store.test" } };
   const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  const services = { database: { db: {} }, config: { store, publicUrl: "http://store.test" }, logger };
   return {
     request: new Request(url),
     params,
