@@ -38,7 +38,9 @@ import { withoutStatementTimeout } from "./statement-timeout.ts";
 /** Rows per staging insert: a few MB of parameters, flat memory on PGlite. */
 const STAGE_BATCH = 1000;
 /** Products per search refresh statement. */
-const INDEX_BATCH = 1000;
+const INDEX_BATCH = 5000;
+/** From this many changed products on, the import refreshes the planner's statistics before indexing. */
+const ANALYZE_AFTER_PRODUCTS = 2000;
 /** At most this many rows in one file. */
 export const MAX_IMPORT_ROWS = 500_000;
 const PROGRESS_EVERY_MS = 250;
@@ -625,6 +627,9 @@ export async function continueCatalogImport(
 
       phaseStart = performance.now();
       const ids = applied.changedProductIds;
+      // A large import can grow the catalog tables many times over: fresh planner statistics keep the
+      // search refresh below on its indexes (with the old ones it scans whole tables batch after batch).
+      if (ids.length >= ANALYZE_AFTER_PRODUCTS) await db.execute(sql`analyze`);
       for (let from = 0; process.env.IMPORT_SKIP_INDEX !== "1" && from < ids.length; from += INDEX_BATCH) {
         const slice = ids.slice(from, from + INDEX_BATCH);
         await withoutStatementTimeout(db, (tx) => refreshProductSearchData(tx, slice));
