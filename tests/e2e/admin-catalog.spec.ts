@@ -65,7 +65,7 @@ test("an owner creates, publishes and changes a product; shoppers see it within 
   // Publish; the storefront's search finds it within 2 seconds and its page shows the image.
   await page.getByLabel("Visibility").selectOption("published");
   await page.getByRole("button", { name: "Save product" }).click();
-  await expect(page.getByText("Product saved.")).toBeVisible();
+  await expect(page.getByText("Product saved.").last()).toBeVisible();
   const saved = Date.now();
   await expect
     .poll(
@@ -93,7 +93,7 @@ test("an owner creates, publishes and changes a product; shoppers see it within 
   await page.getByLabel("Variant 1 stock").fill("0");
   await page.getByLabel("Variant 2 stock").fill("0");
   await page.getByRole("button", { name: "Save product" }).click();
-  await expect(page.getByText("Product saved.")).toBeVisible();
+  await expect(page.getByText("Product saved.").last()).toBeVisible();
   await expect
     .poll(
       async () => {
