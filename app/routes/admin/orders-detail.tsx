@@ -14,6 +14,7 @@ import {
   PaymentBadge,
   ReturnBadge,
 } from "../../features/admin/orders/order-badges.tsx";
+import { OrderTotalRows } from "../../features/admin/orders/order-totals.tsx";
 import { ReturnActions } from "../../features/admin/orders/return-actions.tsx";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
 import { Notice } from "../../features/admin/ui/toast.ts";
@@ -166,28 +167,7 @@ export default function AdminOrderDetail({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
             <dl className="tabular mt-3 ml-auto max-w-xs space-y-1 text-sm">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd>{money(order.subtotal)}</dd>
-              </div>
-              {order.discount > 0 ? (
-                <div className="flex justify-between">
-                  <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>
-                  <dd>-{money(order.discount)}</dd>
-                </div>
-              ) : null}
-              <div className="flex justify-between">
-                <dt>Shipping</dt>
-                <dd>{money(order.shipping)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Tax</dt>
-                <dd>{money(order.tax)}</dd>
-              </div>
-              <div className="flex justify-between border-t border-line pt-1 font-bold">
-                <dt>Total</dt>
-                <dd>{money(order.total)}</dd>
-              </div>
+              <OrderTotalRows order={order} money={money} totalRule="border-line" />
               <div className="flex justify-between text-muted">
                 <dt>Still refundable</dt>
                 <dd>{money(order.refundable)}</dd>

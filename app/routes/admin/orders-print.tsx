@@ -7,6 +7,7 @@ import { formatAddressLine } from "../../../shared/address-rules.ts";
 import { formatMoney } from "../../../shared/money.ts";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";
 import { getAdminOrder, NotFound } from "../../features/admin/orders/order-admin-data.server.ts";
+import { OrderTotalRows } from "../../features/admin/orders/order-totals.tsx";
 import type { Route } from "./+types/orders-print";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -144,28 +145,7 @@ export default function OrderPrint({ loaderData }: Route.ComponentProps) {
       </table>
       {invoice ? (
         <dl className="tabular mt-4 ml-auto max-w-xs space-y-1 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{money(order.subtotal)}</dd>
-          </div>
-          {order.discount > 0 ? (
-            <div className="flex justify-between">
-              <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>
-              <dd>-{money(order.discount)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd>{money(order.shipping)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Tax</dt>
-            <dd>{money(order.tax)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-ink pt-1 font-bold">
-            <dt>Total</dt>
-            <dd>{money(order.total)}</dd>
-          </div>
+          <OrderTotalRows order={order} money={money} totalRule="border-ink" />
           <div className="flex justify-between">
             <dt>Paid{order.card ? ` (${order.card.brand.replace("_", " ")} ${order.card.last4})` : ""}</dt>
             <dd>{money(paid)}</dd>
