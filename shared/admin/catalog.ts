@@ -3,7 +3,15 @@
 import { z } from "zod";
 import { handleSchema } from "./product.ts";
 
-export const STOCK_FILTERS = ["in", "low", "out"] as const;
+/**
+ * A product's stock in the back office's list: in (every tracked variant above its low-stock threshold),
+ * low (a tracked variant that does not take backorders is at or below it, or out), out (nothing can be
+ * sold), backorder (a variant with nothing on hand sells on backorder), untracked (no variant's stock is
+ * counted: it always sells).
+ */
+export const STOCK_STATES = ["in", "low", "out", "backorder", "untracked"] as const;
+export type StockState = (typeof STOCK_STATES)[number];
+export const STOCK_FILTERS = STOCK_STATES;
 export const PRODUCT_SORTS = ["updated", "title", "price", "stock"] as const;
 
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
@@ -27,7 +35,10 @@ export const productListQuerySchema = z.object({
   category: z.preprocess(blank, z.coerce.number().int().positive({ error: "must be a category id" }).optional()),
   brand: z.preprocess(blank, z.coerce.number().int().positive({ error: "must be a brand id" }).optional()),
   status: z.preprocess(blank, z.enum(["draft", "published"], { error: "must be draft or published" }).optional()),
-  stock: z.preprocess(blank, z.enum(STOCK_FILTERS, { error: "must be in, low or out" }).optional()),
+  stock: z.preprocess(
+    blank,
+    z.enum(STOCK_FILTERS, { error: "must be in, low, out, backorder or untracked" }).optional(),
+  ),
   sort: z.preprocess(
     blank,
     z.enum(PRODUCT_SORTS, { error: "must be updated, title, price or stock" }).default("updated"),

@@ -146,6 +146,8 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           <option value="in">In stock</option>
           <option value="low">Low stock</option>
           <option value="out">Out of stock</option>
+          <option value="backorder">Backorder</option>
+          <option value="untracked">Not tracked</option>
         </select>
         {params.get("sort") ? <input type="hidden" name="sort" value={params.get("sort") ?? ""} /> : null}
         {params.get("dir") ? <input type="hidden" name="dir" value={params.get("dir") ?? ""} /> : null}

@@ -3,7 +3,7 @@
 // category (with its subcategories), brand, status and stock, sorted and paged.
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
-import type { ProductListQuery } from "../../../shared/admin/catalog.ts";
+import type { ProductListQuery, StockState } from "../../../shared/admin/catalog.ts";
 import { centsToAmount } from "../../../shared/money.ts";
 import { queryRows } from "../../search/query-rows.ts";
 import { buildSearchPlan, searchWords } from "../../search/search-plan.ts";
@@ -21,8 +21,8 @@ export interface AdminProductRow {
   maxPrice: number;
   stock: number;
   variantCount: number;
-  /** in: every variant above its threshold (or on backorder); low: some at or below it; out: none left to sell. */
-  stockState: "in" | "low" | "out";
+  /** See STOCK_STATES (shared/admin/catalog.ts). */
+  stockState: StockState;
   imageUrl: string | null;
   updatedAt: string;
 }
@@ -82,22 +82,40 @@ export async function listProductsForAdmin(
   const offset = (query.page - 1) * query.size;
 
   const needsStockFirst = Boolean(query.stock) || query.sort === "stock";
+  // Each variant's state first, then the product's: "out" when nothing can be sold, "low" when a
+  // tracked variant that does not take backorders is at or below its threshold (out included), then
+  // "backorder" (a variant with nothing on hand sells on backorder), "untracked" (no variant's stock is
+  // counted), "in" otherwise. A variant on backorder with units on hand is in stock, never low.
   const stockOf = (product: SQL) => sql`(
     select coalesce(sum(pv.stock), 0)::int as stock, count(pv.id)::int as variant_count,
       case
-        when count(pv.id) = 0 or bool_and(not pv.backorder and pv.stock <= 0) then 'out'
-        when bool_or(not pv.backorder and pv.stock <= pv.threshold) then 'low'
+        when count(pv.id) = 0 or bool_and(pv.state = 'out') then 'out'
+        when bool_or(pv.state in ('out', 'low')) then 'low'
+        when bool_or(pv.state = 'backorder') then 'backorder'
+        when bool_and(pv.state = 'untracked') then 'untracked'
         else 'in'
       end as state
     from (
-      select v.id, coalesce(sum(il.available), 0)::int as stock,
-        coalesce(bool_or(il.bypass_negative_quantity), false) or coalesce(bool_or(not ii.tracked), false) as backorder,
-        coalesce(v.low_stock_threshold, ${storeThreshold}) as threshold
-      from variants v
-      left join inventory_items ii on ii.variant_id = v.id
-      left join inventory_levels il on il.inventory_item_id = ii.id
-      where v.product_id = ${product}.id
-      group by v.id
+      select vs.id, vs.stock,
+        case
+          when vs.untracked then 'untracked'
+          when vs.backorder and vs.stock <= 0 then 'backorder'
+          when vs.backorder then 'in'
+          when vs.stock <= 0 then 'out'
+          when vs.stock <= vs.threshold then 'low'
+          else 'in'
+        end as state
+      from (
+        select v.id, coalesce(sum(il.available), 0)::int as stock,
+          coalesce(bool_or(il.bypass_negative_quantity), false) as backorder,
+          coalesce(bool_or(not ii.tracked), false) as untracked,
+          coalesce(v.low_stock_threshold, ${storeThreshold}) as threshold
+        from variants v
+        left join inventory_items ii on ii.variant_id = v.id
+        left join inventory_levels il on il.inventory_item_id = ii.id
+        where v.product_id = ${product}.id
+        group by v.id
+      ) vs
     ) pv
   )`;
   const pageOf = (limit: number, from: number) =>
@@ -112,7 +130,7 @@ export async function listProductsForAdmin(
       max_price_cents: number;
       stock: number;
       variant_count: number;
-      state: "in" | "low" | "out";
+      state: StockState;
       image_url: string | null;
       updated_at: string | Date;
       total: number;

@@ -11,6 +11,7 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import type { StockState } from "../../../../shared/admin/catalog.ts";
 import { imageUrlForWidth } from "../../../../shared/image-srcset.ts";
 import { formatMoney } from "../../../../shared/money.ts";
 
@@ -25,7 +26,7 @@ export interface ProductTableRow {
   maxPrice: number;
   stock: number;
   variantCount: number;
-  stockState: "in" | "low" | "out";
+  stockState: StockState;
   imageUrl: string | null;
   updatedAt: string;
 }
@@ -33,12 +34,20 @@ export interface ProductTableRow {
 const features = tableFeatures({ rowSelectionFeature, rowSortingFeature });
 const helper = createColumnHelper<typeof features, ProductTableRow>();
 
-const STOCK_LABEL = { in: "In stock", low: "Low", out: "Out" } as const;
-const STOCK_CLASS = {
+const STOCK_LABEL: Record<StockState, string> = {
+  in: "In stock",
+  low: "Low",
+  out: "Out",
+  backorder: "Backorder",
+  untracked: "Not tracked",
+};
+const STOCK_CLASS: Record<StockState, string> = {
   in: "bg-green-50 text-stock",
   low: "bg-amber-50 text-amber-800",
   out: "bg-red-50 text-sale",
-} as const;
+  backorder: "bg-sky-50 text-sky-800",
+  untracked: "bg-slate-100 text-slate-700",
+};
 
 /** Sortable column id → the list's `sort` parameter. */
 const SORTS: Record<string, string> = { title: "title", price: "price", stock: "stock", updated: "updated" };
