@@ -41,15 +41,25 @@ export interface DatabaseHandle {
    */
   readDb: Database;
   readPool?: pg.Pool;
-  /** Told how long each statement on `readDb` took, in seconds (the replica's, when there is one). */
-  observeReadQueries(listener: (seconds: number) => void): void;
+  /** Told how long each statement on `readDb` took, in seconds (the replica's, when there is one), and its SQL text. */
+  observeReadQueries(listener: QueryObserver): void;
   /** The embedded database's one connection (the job queue runs on it). */
   pglite?: PGlite;
-  /** Told how long each statement took, in seconds (the metrics' query latency). */
-  observeQueries(listener: (seconds: number) => void): void;
+  /** Told how long each statement took, in seconds (the metrics' query latency), and its SQL text. */
+  observeQueries(listener: QueryObserver): void;
   /** Runs raw SQL (several statements allowed); used by migrations and maintenance. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Told of each finished statement: how long it took in seconds, and its SQL text (tests tell statements apart by it). */
+export type QueryObserver = (seconds: number, statement: string) => void;
+
+/** The SQL text of a query() call's arguments: a string, or a config object with `text`. */
+function statementOf(first: unknown): string {
+  if (typeof first === "string") return first;
+  if (first && typeof first === "object" && "text" in first) return String((first as { text: unknown }).text);
+  return "";
 }
 
 export interface OpenDatabaseOptions {
@@ -140,7 +150,7 @@ function createPool(url: string, max: number, readOnly: boolean) {
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
-  const observers: Array<(seconds: number) => void> = [];
+  const observers: QueryObserver[] = [];
   // Statement latency: a promise-returning query() is timed (the pool's own query() hands its client a
   // callback, so a statement is never counted twice).
   const timed =
@@ -151,7 +161,8 @@ function createPool(url: string, max: number, readOnly: boolean) {
       if (observers.length > 0 && result instanceof Promise) {
         const done = () => {
           const seconds = (performance.now() - started) / 1000;
-          for (const observer of observers) observer(seconds);
+          const statement = statementOf(args[0]);
+          for (const observer of observers) observer(seconds, statement);
         };
         result.then(done, done);
       }
@@ -210,7 +221,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
     await client.exec("SET random_page_cost = 1.1;");
-    const observers: Array<(seconds: number) => void> = [];
+    const observers: QueryObserver[] = [];
     const query = client.query.bind(client);
     client.query = (async (...args: Parameters<typeof query>) => {
       const started = performance.now();
@@ -218,7 +229,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         return await query(...args);
       } finally {
         const seconds = (performance.now() - started) / 1000;
-        for (const observer of observers) observer(seconds);
+        const statement = statementOf(args[0]);
+        for (const observer of observers) observer(seconds, statement);
       }
     }) as typeof client.query;
     const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;

@@ -20,6 +20,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** How long after a change notice the read replica's caches are emptied a second time (replication lag). */
+export const REPLICA_CATCH_UP_MS = 2_000;
+
 /**
  * Everything a request handler or a page loader may call, built once per process here and nowhere
  * else. The REST routes receive it when they are registered; page loaders read it from the load
@@ -86,8 +89,14 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
   // dropped on any change, so a shopper sees an edit at once rather than after the cache expires.
   changes.subscribe(() => {
     clearAllTtlCaches(database.db);
-    // Caches filled from the read replica are keyed by its handle.
-    if (database.readDb !== database.db) clearAllTtlCaches(database.readDb);
+    // Caches filled from the read replica are keyed by its handle. The replica may apply the change a
+    // moment after the notice arrives, and a page read in between would keep the old value for a minute:
+    // its caches are emptied again once it has had time to catch up.
+    if (database.readDb !== database.db) {
+      const readDb = database.readDb;
+      clearAllTtlCaches(readDb);
+      setTimeout(() => clearAllTtlCaches(readDb), REPLICA_CATCH_UP_MS).unref();
+    }
   });
   const jobs = input.jobs ?? createJobQueue({ database, logger });
   observeDatabase(database, "primary");

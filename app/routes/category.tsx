@@ -65,7 +65,8 @@ const foldTextLength = (phone: boolean) => Math.round((DESCRIPTION_FOLD_PX / 28)
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, logger } = context.get(appContext);
-  const db = services.database.db;
+  // Catalog only: from the read replica when DATABASE_READ_URL names one.
+  const db = services.database.readDb;
   const store = await loadStorefrontConfig(services);
   const theme = store.themeConfig;
   const publicUrl = services.config.publicUrl;

@@ -39,7 +39,8 @@ const categoriesCache = createTtlCache<TopCategory[]>();
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, logger } = context.get(appContext);
-  const db = services.database.db;
+  // Catalog and content only: from the read replica when DATABASE_READ_URL names one.
+  const db = services.database.readDb;
   const store = await loadStorefrontConfig(services);
   const theme = store.themeConfig;
   const publicUrl = services.config.publicUrl;

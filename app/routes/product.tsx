@@ -74,7 +74,8 @@ type PageProduct = Omit<ProductDetail, "Reviews">;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, logger } = context.get(appContext);
-  const db = services.database.db;
+  // Catalog only: from the read replica when DATABASE_READ_URL names one.
+  const db = services.database.readDb;
   const store = services.config.store;
   const publicUrl = services.config.publicUrl;
   const handle = params.handle ?? "";

@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   // At most 25 ids, positive integers only (the storage rules), whatever the URL says.
   const ids = parseRecentlyViewed(new URL(request.url).searchParams.get("ids"));
-  const cards = ids.length > 0 ? await loadProductCards(services.database.db, ids) : [];
+  const cards = ids.length > 0 ? await loadProductCards(services.database.readDb, ids) : [];
   return Response.json(
     { products: cards.map(compactCard) },
     { headers: { "Cache-Control": "private, max-age=60", "X-Robots-Tag": "noindex" } },

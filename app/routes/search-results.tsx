@@ -52,7 +52,8 @@ const RESULTS_ID = "search-results";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, logger } = context.get(appContext);
-  const db = services.database.db;
+  // Catalog and search only: from the read replica when DATABASE_READ_URL names one.
+  const db = services.database.readDb;
   const store = services.config.store;
   const theme = store.themeConfig;
   const url = new URL(request.url);

@@ -9,7 +9,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return xmlResponse(
     await sitemapPart(
       {
-        db: services.database.db,
+        db: services.database.readDb,
         publicUrl: services.config.publicUrl,
         productPath: paths.products,
         collectionPath: paths.collections,

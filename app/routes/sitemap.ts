@@ -8,7 +8,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { paths } = services.config.store;
   return xmlResponse(
     await mainSitemap({
-      db: services.database.db,
+      db: services.database.readDb,
       publicUrl: services.config.publicUrl,
       productPath: paths.products,
       collectionPath: paths.collections,

@@ -45,11 +45,14 @@ export async function equipmentRoutes(fastify: FastifyInstance, { services }: { 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   guardAccountRoutes(fastify);
   const { db, requireSignIn, auth, customerIdOf } = accountRequests(services);
+  // The equipment catalog (models, their parts, what fits) is read from the read replica when there is one;
+  // a customer's own equipment stays on the primary.
+  const catalogDb = () => services.database.readDb;
 
   app.get(
     "/equipment",
     { schema: { querystring: listQuery, response: { 200: z.object({ equipment: dtoList, pageInfo: dto }) } } },
-    async (request) => listEquipment(db(), request.query),
+    async (request) => listEquipment(catalogDb(), request.query),
   );
 
   app.get(
@@ -62,7 +65,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, { services }: { 
         },
       },
     },
-    async (request) => ({ fits: await productIdsFittingModels(db(), request.query.handles) }),
+    async (request) => ({ fits: await productIdsFittingModels(catalogDb(), request.query.handles) }),
   );
 
   app.get(
@@ -70,7 +73,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, { services }: { 
     {
       schema: { params: z.object({ handle: equipmentHandleSchema }), response: { 200: z.object({ equipment: dto }) } },
     },
-    async (request) => ({ equipment: await getEquipmentByHandle(db(), request.params.handle) }),
+    async (request) => ({ equipment: await getEquipmentByHandle(catalogDb(), request.params.handle) }),
   );
 
   app.get(
@@ -84,7 +87,7 @@ export async function equipmentRoutes(fastify: FastifyInstance, { services }: { 
         response: { 200: z.object({ fits: z.enum(["yes", "no", "not-listed"]), equipment: dto.nullable() }) },
       },
     },
-    async (request) => checkProductFits(db(), request.params.handle, request.query.model),
+    async (request) => checkProductFits(catalogDb(), request.params.handle, request.query.model),
   );
 
   // My equipment ------------------------------------------------------------------------------------

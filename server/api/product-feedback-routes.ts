@@ -56,7 +56,7 @@ export async function productFeedbackRoutes(fastify: FastifyInstance, { services
         },
       },
     },
-    async (request) => listProductQuestions(db(), request.params.productId),
+    async (request) => listProductQuestions(services.database.readDb, request.params.productId),
   );
 
   app.post(

@@ -8,9 +8,14 @@ interface ContextReader {
   get(key: typeof appContext): AppLoadContext;
 }
 
+/**
+ * What a content or catalog page's loader reads with. `db` is the read replica when DATABASE_READ_URL names
+ * one: these loaders only read shared catalog and content, never the visitor's own data, and never right
+ * after a write of their own.
+ */
 export function storeOf(context: ContextReader) {
   const { services, logger } = context.get(appContext);
-  return { db: services.database.db, config: services.config, store: services.config.store, logger };
+  return { db: services.database.readDb, config: services.config, store: services.config.store, logger };
 }
 
 /** The 404 page with a real 404 status (rendered by the root error boundary). */

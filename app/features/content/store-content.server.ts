@@ -7,7 +7,7 @@ import type { StoreConfig } from "../../../shared/store-config.ts";
 
 export async function loadStorefrontConfig(services: StoreServices): Promise<StoreConfig> {
   try {
-    return await storefrontConfig(services.database.db, services.config.store);
+    return await storefrontConfig(services.database.readDb, services.config.store);
   } catch (error) {
     services.logger.error({ err: error }, "The store's edited content could not be read; showing the file's");
     return services.config.store;

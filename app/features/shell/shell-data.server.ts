@@ -40,14 +40,14 @@ export async function loadShellData(services: StoreServices, logger: AppLoadCont
   const theme = store.themeConfig;
   let footer = EMPTY_FOOTER;
   try {
-    footer = await loadFooterData(services.database.db, store.paths.collections);
+    footer = await loadFooterData(services.database.readDb, store.paths.collections);
   } catch (error) {
     // Footer loading errors are only logged; the page renders without those lists.
     logger.error({ err: error }, "Footer data could not be loaded");
   }
   let navigation: NavigationItem[] = [];
   try {
-    navigation = await loadNavigation(services.database.db, store.paths.collections);
+    navigation = await loadNavigation(services.database.readDb, store.paths.collections);
   } catch (error) {
     // Like the footer: a page without the category bar is better than no page (the sidebar still has them).
     logger.error({ err: error }, "Navigation could not be loaded");
