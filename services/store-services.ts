@@ -9,6 +9,7 @@ import { createJobQueue, type JobQueue } from "./jobs/job-queue.ts";
 import { registerStoreJobs } from "./jobs/store-jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { observeDatabase } from "./metrics/database-metrics.ts";
+import { registerPaymentSettlementJob } from "./orders/payment-settlement.ts";
 import { createPaymentGateway } from "./payments/gateway-from-config.ts";
 import type { PaymentGateway } from "./payments/payment-gateway.ts";
 import { clearAllTtlCaches } from "./ttl-cache.ts";
@@ -101,13 +102,16 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
   const jobs = input.jobs ?? createJobQueue({ database, logger });
   observeDatabase(database, "primary");
   registerStoreJobs(jobs, { db: database.db, mailer, changes });
+  const paymentGateway = input.paymentGateway ?? createPaymentGateway(config.payments);
+  // Payments authorised for orders that were never written are refunded or released (every 5 minutes).
+  registerPaymentSettlementJob(jobs, { db: database.db, gateway: paymentGateway, logger });
   return {
     config,
     database,
     logger,
     mailer,
     clock: input.clock ?? systemClock,
-    paymentGateway: input.paymentGateway ?? createPaymentGateway(config.payments),
+    paymentGateway,
     botCheck,
     changes,
     jobs,

@@ -252,6 +252,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
                 currency: displayCurrency(store),
                 publicUrl: services.config.publicUrl,
                 storeName: store.storeName,
+                logger: request.log,
               },
             ),
         );

@@ -64,6 +64,13 @@ export const paymentRefusals = new Counter({
   registers: [registry],
 });
 
+export const paymentSettlements = new Counter({
+  name: "store_payment_settlements_total",
+  help: "Authorised payments whose order was never written, settled with the processor, by outcome (refunded, voided, nothing_held, failed).",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
 export const mailsQueued = new Counter({
   name: "store_mails_queued_total",
   help: "Mails written to the outbox, by kind.",

@@ -39,6 +39,13 @@ import { CardRejected } from "../payments/payment-gateway.ts";
 import { processorCustomerFor } from "../wallet/stripe-wallet.ts";
 import { createGuestOrderToken, sessionOrderIds } from "./order-access.ts";
 import { buildOrderConfirmation } from "./order-email.ts";
+import {
+  type OrphanedAuthorization,
+  paymentIdempotencyKey,
+  type SettleOptions,
+  settleAuthorization,
+  settlementKey,
+} from "./payment-settlement.ts";
 
 /** The card was refused (invalid, declined, or the processor failed): the cart is kept. */
 export class PaymentDeclined extends ServiceError {
@@ -87,6 +94,8 @@ export interface PlaceOrderContext {
   publicUrl: string;
   storeName: string;
   now?: Date;
+  /** Where a payment settled after a failed order is logged (the request's logger). */
+  logger?: SettleOptions["logger"];
 }
 
 export interface PlacedOrder {
@@ -382,7 +391,17 @@ async function placeOrderOnce(
     const inDoubt = captured as { amountCents: number } | null;
     if (inDoubt) {
       trackSettlement(
-        settleCapture(db, gateway, { checkoutId, authorizationReference: authorized.reference, ...inDoubt, email }),
+        settleCapture(db, gateway, {
+          checkoutId,
+          authorization: {
+            reference: authorized.reference,
+            amountCents: inDoubt.amountCents,
+            currency,
+            email,
+            customerId: visitor.customerId,
+          },
+          logger: context.logger ?? quietLogger,
+        }),
       );
     } else {
       await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor, checkoutId);
@@ -409,63 +428,49 @@ export async function pendingSettlements(timeoutMs: number): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Where place order logs when its caller gives no logger. */
+const quietLogger: SettleOptions["logger"] = {
+  info: () => {},
+  warn: (object: unknown, message?: string) => console.warn(message, object),
+  error: (object: unknown, message?: string) => console.error(message, object),
+} as SettleOptions["logger"];
+
 /**
  * A payment captured for an order whose transaction failed: once the database answers, the order is
  * looked for. Written (the COMMIT went through before the connection broke): the payment stays. Not
- * written: the payment is refunded, so no shopper pays for an order that does not exist.
+ * written: the payment is refunded, so no shopper pays for an order that does not exist. This is the fast
+ * path, in this process; should it die or the database stay away, the payments.settle job
+ * (payment-settlement.ts) finds the authorisation without an order and settles it, once.
  */
 async function settleCapture(
   db: Database,
   gateway: PaymentGateway,
-  input: { checkoutId: string; authorizationReference: string; amountCents: number; email: string },
+  input: { checkoutId: string; authorization: OrphanedAuthorization; logger: SettleOptions["logger"] },
   retryMs = 1000,
   giveUpAfterMs = 10 * 60_000,
 ): Promise<void> {
   const started = Date.now();
   for (;;) {
-    let order: Awaited<ReturnType<typeof findOrderOfCheckout>>;
     try {
-      order = await findOrderOfCheckout(db, input.checkoutId);
-    } catch {
+      await settleAuthorization(db, gateway, input.authorization, {
+        logger: input.logger,
+        checkoutId: input.checkoutId,
+      });
+      return;
+    } catch (error) {
       if (Date.now() - started > giveUpAfterMs) {
-        console.error(
-          `Payment ${input.authorizationReference} was captured but the database stayed unreachable: check checkout ${input.checkoutId} by hand.`,
+        input.logger.error(
+          { err: error, paymentReference: input.authorization.reference, checkoutId: input.checkoutId },
+          "a payment captured for an order that may not exist could not be settled yet; the payments.settle job will",
         );
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, retryMs));
-      continue;
     }
-    if (order) return;
-    const refund = await gateway
-      .refund({
-        authorizationReference: input.authorizationReference,
-        amountCents: input.amountCents,
-        reason: "requested_by_customer",
-        idempotencyKey: paymentIdempotencyKey(input.checkoutId, "refund", input.authorizationReference),
-      })
-      .catch((error: Error) => ({ status: "FAILURE" as const, reference: "", message: error.message }));
-    await db
-      .insert(transactions)
-      .values({
-        displayableId: newDisplayableId(),
-        kind: "refund",
-        status: refund.status,
-        gateway: gateway.name,
-        gatewayReference: refund.reference || null,
-        amountCents: input.amountCents,
-        email: input.email,
-        errorMessage: refund.message ?? null,
-      })
-      .catch(() => {});
-    return;
   }
 }
 
-/** Idempotency keys for the processor: the same checkout, amount and card is the same payment. */
-export function paymentIdempotencyKey(checkoutId: string, operation: string, ...parts: Array<string | number>): string {
-  return ["checkout", checkoutId, operation, ...parts].join(":");
-}
+export { paymentIdempotencyKey };
 
 interface Authorized {
   source: PaymentSource;
@@ -615,19 +620,26 @@ async function voidAuthorization(
       authorizationReference,
       idempotencyKey: paymentIdempotencyKey(checkoutId, "cancel", authorizationReference),
     });
-    await db.insert(transactions).values({
-      displayableId: newDisplayableId(),
-      customerId: visitor.customerId,
-      kind: "void",
-      status: result.status,
-      gateway: gateway.name,
-      gatewayReference: result.reference,
-      amountCents,
-      email,
-      errorMessage: result.message ?? null,
-    });
+    // A cancelled hold is the payment's settlement (one per payment, payment-settlement.ts): the
+    // payments.settle job leaves it alone. A refused cancellation (a capture whose answer was lost, say)
+    // is only a trace: the job asks the processor what became of the payment a few minutes later.
+    await db
+      .insert(transactions)
+      .values({
+        displayableId: newDisplayableId(),
+        customerId: visitor.customerId,
+        kind: "void",
+        status: result.status,
+        gateway: gateway.name,
+        gatewayReference: result.reference,
+        amountCents,
+        email,
+        errorMessage: result.message ?? null,
+        idempotencyKey: result.status === "SUCCESS" ? settlementKey(gateway.name, authorizationReference) : null,
+      })
+      .onConflictDoNothing();
   } catch {
-    // The hold expires at the processor on its own; the PENDING/SUCCESS authorisation row is the trace.
+    // No answer (or no database): the payments.settle job finds the authorisation without an order later.
   }
 }
 

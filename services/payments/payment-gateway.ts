@@ -61,6 +61,22 @@ export interface AuthorizeInput {
   returnUrl?: string;
 }
 
+/**
+ * A payment as the processor sees it now (`lookup`): what became of an authorisation whether or not the
+ * store heard the answer. `authorized`: a hold not yet captured; `captured`: money taken (some of it may
+ * be refunded since); `canceled`: the hold was released (or expired); `pending`: waiting for the shopper
+ * (3-D Secure) or never completed, nothing held.
+ */
+export interface PaymentLookup {
+  reference: string;
+  state: "pending" | "authorized" | "captured" | "canceled";
+  amountCents: number;
+  capturedCents: number;
+  refundedCents: number;
+  /** The checkout the payment was authorised for (orderReference at authorize), when the processor kept it. */
+  orderReference: string | null;
+}
+
 export interface PaymentGateway {
   readonly name: "test" | "stripe";
   /**
@@ -87,6 +103,11 @@ export interface PaymentGateway {
     idempotencyKey?: string;
   }): Promise<GatewayResult>;
   void(input: { authorizationReference: string; idempotencyKey?: string }): Promise<GatewayResult>;
+  /**
+   * What became of an authorisation (Stripe: the PaymentIntent retrieved). Null when the processor does not
+   * know the reference; throws when it cannot be asked (network, processor down).
+   */
+  lookup(authorizationReference: string): Promise<PaymentLookup | null>;
   /** Gives money back on a captured payment: the whole captured amount when amountCents is absent. */
   refund(input: {
     authorizationReference: string;

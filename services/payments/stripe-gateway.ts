@@ -10,6 +10,7 @@ import {
   CardRejected,
   type GatewayResult,
   type PaymentGateway,
+  type PaymentLookup,
   type TokenizedCard,
 } from "./payment-gateway.ts";
 import { PROCESSING_ERROR_MESSAGE } from "./test-gateway.ts";
@@ -100,6 +101,24 @@ function authorizationOf(intent: Stripe.PaymentIntent): AuthorizationResult {
   }
 }
 
+/** A PaymentIntent (its latest charge expanded) as the store's lookup answers it. */
+export function lookupOf(intent: Stripe.PaymentIntent): PaymentLookup {
+  const charge = intent.latest_charge && typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+  const states: Partial<Record<Stripe.PaymentIntent.Status, PaymentLookup["state"]>> = {
+    requires_capture: "authorized",
+    succeeded: "captured",
+    canceled: "canceled",
+  };
+  return {
+    reference: intent.id,
+    state: states[intent.status] ?? "pending",
+    amountCents: intent.amount,
+    capturedCents: intent.amount_received ?? 0,
+    refundedCents: charge?.amount_refunded ?? 0,
+    orderReference: intent.metadata?.checkout_id ?? null,
+  };
+}
+
 export function createStripeGateway(options: StripeGatewayOptions): StripeGateway {
   const client = new Stripe(options.secretKey, {
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
@@ -183,6 +202,16 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
         return { reference: intent.id, status: "FAILURE", message: NOT_AUTHORISED };
       }
       return authorizationOf(intent);
+    },
+
+    async lookup(authorizationReference): Promise<PaymentLookup | null> {
+      // A reference made up for a failed authorisation (pi_failed_...) is not at Stripe: a 404, like any unknown id.
+      try {
+        return lookupOf(await client.paymentIntents.retrieve(authorizationReference, { expand: ["latest_charge"] }));
+      } catch (error) {
+        if (isStripeError(error) && error.statusCode === 404) return null;
+        throw error;
+      }
     },
 
     async capture(input): Promise<GatewayResult> {

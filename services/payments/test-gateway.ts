@@ -14,6 +14,7 @@ import {
   CardRejected,
   type GatewayResult,
   type PaymentGateway,
+  type PaymentLookup,
   type TokenizedCard,
 } from "./payment-gateway.ts";
 
@@ -125,6 +126,8 @@ interface Authorization {
   amountCents: number;
   orderReference: string;
   state: "authorized" | "captured" | "voided" | "refunded";
+  capturedCents: number;
+  refundedCents: number;
 }
 
 /** The test gateway, with a look at what it holds (tests check payments against orders with it). */
@@ -201,11 +204,18 @@ export function createTestGateway(options: TestGatewayOptions = {}): TestGateway
       let result: GatewayResult;
       if (authorized === null || known?.state === "voided" || known?.state === "authorized") {
         result = { reference: reference("re_fail"), status: "FAILURE", message: "The payment was not captured." };
-      } else if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > authorized) {
+      } else if (
+        !Number.isInteger(input.amountCents) ||
+        input.amountCents <= 0 ||
+        input.amountCents > (known ? known.capturedCents - known.refundedCents : authorized)
+      ) {
         result = { reference: reference("re_fail"), status: "FAILURE", message: "The amount to refund is invalid." };
       } else {
         result = { reference: reference("re_test"), status: "SUCCESS" };
-        if (known && input.amountCents === known.amountCents) known.state = "refunded";
+        if (known) {
+          known.refundedCents += input.amountCents;
+          if (known.refundedCents >= known.capturedCents) known.state = "refunded";
+        }
       }
       refunds.set(input.idempotencyKey, result);
       if (refunds.size > MAX_REMEMBERED) refunds.delete(refunds.keys().next().value as string);
@@ -235,6 +245,8 @@ export function createTestGateway(options: TestGatewayOptions = {}): TestGateway
         amountCents: input.amountCents,
         orderReference: input.orderReference,
         state: "authorized",
+        capturedCents: 0,
+        refundedCents: 0,
       });
       // Bounded memory: the oldest entries go first (the reference still carries the amount).
       if (authorizations.size > MAX_REMEMBERED) authorizations.delete(authorizations.keys().next().value as string);
@@ -261,7 +273,10 @@ export function createTestGateway(options: TestGatewayOptions = {}): TestGateway
           message: "Cannot capture more than was authorised.",
         };
       }
-      if (known) known.state = "captured";
+      if (known) {
+        known.state = "captured";
+        known.capturedCents = input.amountCents;
+      }
       return { reference: reference("cap_test"), status: "SUCCESS" };
     },
 
@@ -276,6 +291,26 @@ export function createTestGateway(options: TestGatewayOptions = {}): TestGateway
       }
       if (known) known.state = "voided";
       return { reference: reference("void_test"), status: "SUCCESS" };
+    },
+
+    async lookup(authorizationReference: string): Promise<PaymentLookup | null> {
+      // Only this process's authorisations are known (test payments live in memory; no money moves).
+      const known = authorizations.get(authorizationReference);
+      if (!known) return null;
+      const states: Record<Authorization["state"], PaymentLookup["state"]> = {
+        authorized: "authorized",
+        captured: "captured",
+        refunded: "captured",
+        voided: "canceled",
+      };
+      return {
+        reference: authorizationReference,
+        state: states[known.state],
+        amountCents: known.amountCents,
+        capturedCents: known.capturedCents,
+        refundedCents: known.refundedCents,
+        orderReference: known.orderReference,
+      };
     },
 
     ledger() {

@@ -16,6 +16,7 @@ import {
   Shopper,
   signedInCustomer,
 } from "../../fixtures/checkout-fixtures.ts";
+import { settlementKey, sweepOrphanedPayments } from "../../services/orders/payment-settlement.ts";
 import { PAYMENT_REFUSED } from "../../services/payments/payment-attempts.ts";
 import { refund } from "../../services/payments/refund-service.ts";
 import { createStripeGateway, type StripeGateway } from "../../services/payments/stripe-gateway.ts";
@@ -284,6 +285,44 @@ describe("placing an order through Stripe", () => {
     expect(captures.length).toBe(2);
     expect(captures[0].idempotencyKey).toBe(captures[1].idempotencyKey);
     expect(intentOfCheckout(checkout.id)[0]).toMatchObject({ status: "succeeded", amount_received: 12_500 });
+  });
+
+  test("a capture whose every answer is lost: no order, the hold cannot be cancelled, the settle sweep refunds it", async () => {
+    const { shopper, checkout } = await cart();
+    // Stripe captures, the answer never arrives (the library's two retries replay the same capture).
+    for (let i = 0; i < 3; i++) stripeApi.failNext(/\/capture$/, "drop");
+    const placed = await complete(shopper, checkout.id, { paymentToken: cardFromForm() });
+    expect(placed.status).toBe(402);
+    expect(await db().select().from(orders).where(eq(orders.checkoutId, checkout.id))).toEqual([]);
+    const [intent] = intentOfCheckout(checkout.id);
+    expect(intent).toMatchObject({ status: "succeeded", amount_received: 12_500 });
+    // The cancellation was refused (Stripe cannot cancel a captured payment): only a trace, no settlement.
+    const [voided] = await db()
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.kind, "void"), eq(transactions.gatewayReference, intent.id as string)));
+    expect(voided).toMatchObject({ status: "FAILURE", idempotencyKey: null });
+
+    // Minutes later, the payments.settle job.
+    await db()
+      .update(transactions)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(and(eq(transactions.kind, "authorization"), eq(transactions.gatewayReference, intent.id as string)));
+    const swept = await sweepOrphanedPayments(db(), gateway, { logger: store.services.logger });
+    expect(swept.outcomes).toEqual({ refunded: 1 });
+    const refunds = [...stripeApi.refunds.values()].filter((refund) => refund.payment_intent === intent.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].amount).toBe(12_500);
+    const [settled] = await db()
+      .select()
+      .from(transactions)
+      .where(eq(transactions.idempotencyKey, settlementKey("stripe", intent.id as string)));
+    expect(settled).toMatchObject({
+      kind: "refund",
+      status: "SUCCESS",
+      amountCents: 12_500,
+      gatewayReference: refunds[0].id,
+    });
   });
 });
 

@@ -257,10 +257,19 @@ export class FakeStripeServer {
 
   private expand(intent: Json, params: Json): Json {
     const expand = (params.expand as string[] | undefined) ?? [];
+    let expanded = intent;
     if (expand.includes("payment_method") && typeof intent.payment_method === "string") {
-      return { ...intent, payment_method: this.paymentMethod(intent.payment_method) };
+      expanded = { ...expanded, payment_method: this.paymentMethod(intent.payment_method) };
     }
-    return intent;
+    // A PaymentIntent's latest_charge expands to its Charge (amount_refunded is only there).
+    if (
+      expand.includes("latest_charge") &&
+      intent.object === "payment_intent" &&
+      typeof intent.latest_charge === "string"
+    ) {
+      expanded = { ...expanded, latest_charge: this.chargeOf(intent.id as string) };
+    }
+    return expanded;
   }
 
   private missing(kind: string, what: string) {

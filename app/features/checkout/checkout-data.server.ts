@@ -87,6 +87,7 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
               currency: displayCurrency(store),
               publicUrl: app.services.config.publicUrl,
               storeName: store.storeName,
+              logger: app.logger,
             },
           ),
       );
