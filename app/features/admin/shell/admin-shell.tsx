@@ -110,7 +110,17 @@ export function AdminShell({
             </Form>
           </div>
         </header>
-        <main id="admin-main" className="mx-auto w-full max-w-[1280px] flex-1 px-4 py-6 lg:px-8">
+        {/*
+          Nothing in a page may widen the document: on a phone a wider document widens the layout viewport,
+          and a dialog centred in it (position: fixed) lands partly off the screen, where its buttons cannot
+          be tapped. Screen-reader-only text in a table that scrolls sideways is positioned absolutely and
+          escapes the table's scroller; `relative` with `overflow-x: clip` keeps it (and anything else) in
+          the page's width without making the page a scroll container.
+        */}
+        <main
+          id="admin-main"
+          className="relative mx-auto w-full max-w-[1280px] flex-1 overflow-x-clip px-4 py-6 lg:px-8"
+        >
           {children}
         </main>
       </div>

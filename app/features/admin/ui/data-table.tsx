@@ -175,7 +175,8 @@ function TableView({
   const last = Math.min(total, (pageIndex + 1) * pageSize);
   return (
     <div className="rounded-lg border border-line bg-white shadow-sm">
-      <div className="overflow-x-auto">
+      {/* relative: the cells' screen-reader-only text scrolls with the table instead of widening the page. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-line bg-surface text-xs font-semibold tracking-wide text-muted uppercase">
