@@ -14,7 +14,12 @@ import {
   type ProductFixture,
   Shopper,
 } from "../../fixtures/checkout-fixtures.ts";
-import { ORPHANED_AFTER_MS, settlementKey, sweepOrphanedPayments } from "../../services/orders/payment-settlement.ts";
+import {
+  ORPHANED_AFTER_MS,
+  SETTLE_PAYMENTS_JOB,
+  settlementKey,
+  sweepOrphanedPayments,
+} from "../../services/orders/payment-settlement.ts";
 import type { PaymentGateway } from "../../services/payments/payment-gateway.ts";
 import { createStripeGateway, type StripeGateway } from "../../services/payments/stripe-gateway.ts";
 import { createTestGateway, type TestGateway } from "../../services/payments/test-gateway.ts";
@@ -334,5 +339,23 @@ describe("payments with no order (Stripe)", () => {
     const [row] = await settlementRows("stripe", paid.reference);
     expect(row).toMatchObject({ kind: "refund", status: "SUCCESS", amountCents: 6_000 });
     expect(row.errorMessage).toMatch(/refunded at the processor already/i);
+  });
+});
+
+describe("the payments.settle job", () => {
+  test("runs on the store's job queue with the store's gateway", async () => {
+    const gateway = store.services.paymentGateway as TestGateway;
+    const lost = await testPayment(gateway, 2_222);
+    await authorizationRow("test", lost.reference, 2_222);
+    await store.services.jobs.start();
+    await store.services.jobs.enqueue(SETTLE_PAYMENTS_JOB, {});
+    const deadline = Date.now() + 30_000;
+    while ((await store.services.jobs.counts(SETTLE_PAYMENTS_JOB)).completed < 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await store.services.jobs.counts(SETTLE_PAYMENTS_JOB)).toMatchObject({ completed: 1, failed: 0 });
+    expect(await gateway.lookup(lost.reference)).toMatchObject({ capturedCents: 2_222, refundedCents: 2_222 });
+    const [row] = await settlementRows("test", lost.reference);
+    expect(row).toMatchObject({ kind: "refund", status: "SUCCESS", amountCents: 2_222 });
   });
 });
