@@ -435,6 +435,12 @@ export const transactions = pgTable(
   (t) => [
     index("transactions_customer_id_created_at_idx").on(t.customerId, t.createdAt.desc()),
     index("transactions_order_id_idx").on(t.orderId),
+    // A payment by the processor's id (webhooks, the payments.settle sweep).
+    index("transactions_gateway_reference_idx").on(t.gatewayReference),
+    // Authorisations no order holds yet: what the payments.settle sweep looks through.
+    index("transactions_open_authorizations_idx")
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'authorization' and ${t.orderId} is null`),
     check("transactions_kind_valid", oneOf(t.kind, TRANSACTION_KINDS)),
     check("transactions_status_valid", oneOf(t.status, TRANSACTION_STATUSES)),
   ],

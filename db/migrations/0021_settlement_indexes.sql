@@ -1,0 +1,2 @@
+CREATE INDEX "transactions_gateway_reference_idx" ON "transactions" USING btree ("gateway_reference");--> statement-breakpoint
+CREATE INDEX "transactions_open_authorizations_idx" ON "transactions" USING btree ("created_at") WHERE "transactions"."kind" = 'authorization' and "transactions"."order_id" is null;
