@@ -22,12 +22,12 @@ import { ToastContainer } from "./components/toasts.tsx";
 import { TopNavigation } from "./components/top-navigation.tsx";
 import { appContext } from "./context.ts";
 import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/cart-context.tsx";
-import { countSessionCartItems } from "./features/cart/cart-data.server.ts";
 import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
 import { NavigationStatus } from "./features/catalog/navigation-status.tsx";
 import { loadStorefrontConfig } from "./features/content/store-content.server.ts";
 import { LazyShellEffects } from "./features/shell/lazy-shell-effects.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
+import { useVisitorSummary } from "./features/shell/visitor-summary.ts";
 import { isMobileUserAgent, MOBILE_AGENT_CLASS } from "./lib/mobile-user-agent.ts";
 import { MobileAgentContext } from "./lib/use-mobile-agent.ts";
 import stylesheet from "./styles/app.css?url";
@@ -40,9 +40,13 @@ export function isAdminPath(pathname: string): boolean {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, nonce, session, logger } = context.get(appContext);
+  const { services, nonce, logger, page } = context.get(appContext);
   if (isAdminPath(new URL(request.url).pathname)) return { area: "admin" as const, nonce };
-  const [current, store] = await Promise.all([session.get(), loadStorefrontConfig(services)]);
+  // Nothing of the visitor's here: the same page serves everyone from the page cache. The cart count and
+  // the signed-in state come from the browser (features/shell/visitor-summary.ts). Every storefront page
+  // shows the store's settings, the category menu and the footer's brands and categories.
+  page.tag("settings", "category", "brand", "content", "discount");
+  const store = await loadStorefrontConfig(services);
   return {
     area: "store" as const,
     nonce,
@@ -60,8 +64,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       informationLinks: store.themeConfig.footerNavLinks.information,
       supportChat: supportChatOf(store),
     },
-    cartCount: await countSessionCartItems(services.database.db, current),
-    signedIn: Boolean(current?.userId),
     // Mobile mode by user agent as well as by width so a phone in landscape still gets the phone layout: app.css's `desk` variant reads it.
     mobileAgent: isMobileUserAgent(request.headers.get("user-agent")),
     // Header bar, exit-intent offer, footer lists (features/shell).
@@ -108,8 +110,10 @@ function AdminDocument({ nonce, children }: { nonce?: string; children: React.Re
 
 function StorefrontDocument({ data, children }: { data: RootData | undefined; children: React.ReactNode }) {
   const location = useLocation();
-  // The tab's cart once it knows its lines; the server's count before that.
-  const cartCount = useCartCount(data?.cartCount ?? 0);
+  // The visitor's cart count and sign-in state, asked for once the page has hydrated (the server renders
+  // every shopper page as an anonymous visitor's); the tab's cart once it knows its lines.
+  const visitor = useVisitorSummary(data);
+  const cartCount = useCartCount(visitor.cartCount);
   const query = location.pathname === "/searchresults.asp" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
     <html lang="en" className={data?.mobileAgent ? MOBILE_AGENT_CLASS : undefined}>
@@ -139,7 +143,7 @@ function StorefrontDocument({ data, children }: { data: RootData | undefined; ch
             phone={data.store.contactPhoneNumber}
             announcement={data.store.storefrontAnnouncement}
             cartCount={cartCount}
-            signedIn={data.signedIn}
+            signedIn={visitor.signedIn}
             query={query}
             productPath={data.store.paths.products}
             collectionPath={data.store.paths.collections}
@@ -154,7 +158,7 @@ function StorefrontDocument({ data, children }: { data: RootData | undefined; ch
             }
           />
         ) : null}
-        <CartProvider serverCount={data?.cartCount ?? 0}>
+        <CartProvider serverCount={visitor.cartCount}>
           <main id="main" className="flex-1">
             <MobileAgentContext.Provider value={data?.mobileAgent === true}>{children}</MobileAgentContext.Provider>
           </main>
@@ -182,7 +186,7 @@ function StorefrontDocument({ data, children }: { data: RootData | undefined; ch
         ) : null}
         {data ? (
           <MobileBottomBar
-            signedIn={data.signedIn}
+            signedIn={visitor.signedIn}
             cartCount={cartCount}
             phone={data.store.contactPhoneNumber}
             onCartClick={onCartButtonClick}
@@ -196,7 +200,7 @@ function StorefrontDocument({ data, children }: { data: RootData | undefined; ch
         {data ? (
           <LazyShellEffects
             gTagId={data.store.gTagId}
-            signedIn={data.signedIn}
+            signedIn={visitor.signedIn}
             exitIntentOffer={data.shell.exitIntentOffer}
           />
         ) : null}

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { openMigratedDatabaseFromEnv } from "../db/open-from-env.ts";
+import { announceChanges } from "../services/changes/change-feed-from-config.ts";
 import { rebuildSearchIndex } from "../services/search/search-index.ts";
 import { createProgressBar, formatDuration } from "./seed/progress.ts";
 import { DEFAULT_PRODUCT_COUNT, isCatalogEmpty, resetCatalog, seedDemoData } from "./seed/seed.ts";
@@ -76,6 +77,11 @@ async function main(): Promise<number> {
       return 1;
     }
     console.error(`Search index built in ${formatDuration(Date.now() - indexStarted)}`);
+    // A store running on this database drops its cached pages (the whole catalog is new).
+    await announceChanges(
+      handle,
+      (["product", "category", "brand", "content", "equipment", "discount"] as const).map((kind) => ({ kind })),
+    );
     console.error(`Total elapsed (migrations, seeding, search index): ${formatDuration(Date.now() - started)}`);
     return 0;
   } finally {

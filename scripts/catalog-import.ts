@@ -7,6 +7,7 @@ import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { openMigratedDatabaseFromEnv } from "../db/open-from-env.ts";
 import { runCatalogImport } from "../services/catalog/csv/catalog-import.ts";
+import { announceChanges } from "../services/changes/change-feed-from-config.ts";
 
 let parsed: ReturnType<typeof parse>;
 function parse() {
@@ -57,6 +58,8 @@ try {
       console.error(`  ... and ${run.problemCount - run.problems.length} more.`);
     exitCode = 1;
   } else if (run.summary) {
+    // A store running on this database drops the cached pages of what changed.
+    if (!dryRun) await announceChanges(handle, [{ kind: "product" }, { kind: "brand" }]);
     const s = run.summary;
     console.error(
       `\n${dryRun ? "Dry run: no problems; nothing written." : "Imported."} ${s.rows.toLocaleString("en-US")} rows, ` +

@@ -20,12 +20,14 @@ import { orderReturnRoutes } from "./api/order-return-routes.ts";
 import { paymentRoutes } from "./api/payment-routes.ts";
 import { productFeedbackRoutes } from "./api/product-feedback-routes.ts";
 import { searchRoutes } from "./api/search-routes.ts";
+import { sessionSummaryRoutes } from "./api/session-summary-routes.ts";
 import { trustProxyHops } from "./client-address.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerLiveVisits } from "./plugins/live-visits.ts";
 import { registerMetricsRoute, registerRequestMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { createPageCachePlugin } from "./plugins/page-cache.ts";
 import { registerReactRouter } from "./plugins/react-router.ts";
 import { answerClientError, registerRequestEdge, rewriteUnreadableUrl } from "./plugins/request-edge.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
@@ -143,6 +145,7 @@ export async function buildApp({
       await api.register(accountAddressRoutes, { services });
       await api.register(accountWalletRoutes, { services });
       await api.register(newsletterRoutes, { services });
+      await api.register(sessionSummaryRoutes, { services });
       await api.register(paymentRoutes, { services });
       await api.register(productFeedbackRoutes, { services });
       await api.register(equipmentRoutes, { services });
@@ -192,7 +195,13 @@ export async function buildApp({
   }
 
   if (frontend.mode !== "none") {
-    await registerReactRouter(app, { getBuild: frontend.getBuild, services, mode: frontend.mode });
+    await registerReactRouter(app, {
+      getBuild: frontend.getBuild,
+      services,
+      mode: frontend.mode,
+      // Not in development: Vite's build changes under the cached pages.
+      pageCache: frontend.mode === "production" ? createPageCachePlugin(app, services) : undefined,
+    });
   }
   return app;
 }

@@ -67,6 +67,26 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** How many demo products the demo store has (when it is seeded at all, see DEMO). */
   SEED_PRODUCTS: z.coerce.number().int().min(0).default(3000),
+  /** Megabytes of compressed shopper pages kept in memory (services/page-cache); 0 turns the page cache off. Default 64. */
+  PAGE_CACHE_MB: z.coerce
+    .number()
+    .min(0)
+    .max(16_384)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Seconds a cached page is served before it is rendered again (and the s-maxage a CDN is told). Default 300. */
+  PAGE_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** An address the store POSTs the purged page tags to (`{"tags":[...]}`), for a CDN or Varnish in front. */
+  CACHE_PURGE_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** How many reverse proxies sit in front of the store; their X-Forwarded-For hops are trusted. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).optional(),
   RECAPTCHA_SECRET: z

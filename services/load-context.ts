@@ -1,4 +1,5 @@
 import type { RequestLogger } from "./logger.ts";
+import type { PageHints } from "./page-cache/page-tags.ts";
 import type { RequestSession } from "./session/request-session.ts";
 import type { StaffSession } from "./staff/staff-sessions.ts";
 import type { StoreServices } from "./store-services.ts";
@@ -21,6 +22,13 @@ export interface AppLoadContext {
    * storefront page. Read it through app/features/admin/admin-session.server.ts.
    */
   staffSession: StaffSession | null;
+  /**
+   * What this page shows and whether it is personal, for the page cache: loaders tag the products and
+   * kinds they show (`page.tagProducts(ids)`, `page.tag("listing")`). Reading the session marks the answer
+   * personal by itself; a loader that reads anything else of the visitor's (a cookie) calls
+   * `page.markPersonal(reason)`. Personal answers are never cached.
+   */
+  page: PageHints;
   /** The client address (the socket's, or the trusted proxies' report of it), for per-client limits. */
   clientIp?: string;
 }

@@ -1,15 +1,2 @@
-// Mobile mode: a window of 992 px or less, or a mobile user agent. The width
-// is the CSS `desk` variant's business; this is the user-agent half, shared by the server (the root
-// loader marks <html class="ua-mobile">, pages pick lazy images) and the browser (useMobileMode).
-
-/** Below this width the phone layout applies whatever the user agent (breakpoint 992 px). */
-export const MOBILE_MAX_WIDTH = 992;
-
-/** The class on <html> that turns the `desk` variant off for a mobile user agent (app.css). */
-export const MOBILE_AGENT_CLASS = "ua-mobile";
-
-const MOBILE_AGENT = /Mobi|Android|iPhone|iPad|iPod|IEMobile|Windows Phone|Opera Mini|BlackBerry|webOS/i;
-
-export function isMobileUserAgent(userAgent: string | null | undefined): boolean {
-  return Boolean(userAgent && MOBILE_AGENT.test(userAgent));
-}
+// The user-agent half of mobile mode lives in shared/: the page cache (server/) keys pages by it too.
+export { isMobileUserAgent, MOBILE_AGENT_CLASS, MOBILE_MAX_WIDTH } from "../../shared/mobile-user-agent.ts";

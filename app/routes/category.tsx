@@ -64,7 +64,7 @@ const FEATURED_LIMIT = 10;
 const foldTextLength = (phone: boolean) => Math.round((DESCRIPTION_FOLD_PX / 28) * (phone ? 45 : 110));
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, logger } = context.get(appContext);
+  const { services, logger, page } = context.get(appContext);
   // Catalog only: from the read replica when DATABASE_READ_URL names one.
   const db = services.database.readDb;
   const store = await loadStorefrontConfig(services);
@@ -114,6 +114,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     loadListing(db, query).catch((error: unknown) => {
       // The collection's product failures are swallowed; the page shows its empty state.
       logger.error({ err: error }, "Category listing failed");
+      page.markUncacheable("category listing failed");
       return emptyListing(query);
     }),
     getFeaturedProducts(db, id, FEATURED_LIMIT, { knownCollection: true }).catch(() => []),
@@ -126,6 +127,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (listing.totalObjects === 0 && (await isEmptyCollection(db, id, theme.defaultLimitPerPage))) {
     return fallback(collection.title);
   }
+
+  // The page cache drops this page when one of its products, or the category, changes.
+  page.tag("listing", `category:${id}`);
+  page.tagProducts([...listing.products, ...featured].map((product) => product.id));
 
   const subCategories: SubCategory[] = hierarchy
     .filter((entry) => entry.LEVEL === 2)

@@ -11,8 +11,10 @@ import type { Route } from "./+types/confirm-subscription";
 
 const TOKEN_COOKIE = "store_newsletter_confirm";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // The token leaves the address bar (logs, analytics) for a cookie of this page; the page only says it has one.
+  // What the page says depends on that cookie: it is never cached.
+  context.get(appContext).page.markPersonal("link token cookie");
   return { hasToken: takeLinkToken(request, TOKEN_COOKIE) !== "" };
 }
 

@@ -38,7 +38,7 @@ const bestSellersCache = createTtlCache<ListingResult>();
 const categoriesCache = createTtlCache<TopCategory[]>();
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, logger } = context.get(appContext);
+  const { services, logger, page } = context.get(appContext);
   // Catalog and content only: from the read replica when DATABASE_READ_URL names one.
   const db = services.database.readDb;
   const store = await loadStorefrontConfig(services);
@@ -52,6 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       .catch((error: unknown) => {
         // The home grid's failure is an error toast; the rest of the page still renders.
         logger.error({ err: error }, "Home best sellers failed");
+        page.markUncacheable("best sellers failed");
         return null;
       }),
     listArticles(db, { page: 0, limit: HOME_ARTICLES, sortBy: "CREATED", order: "DESC" })
@@ -78,6 +79,10 @@ export async function loader({ context }: Route.LoaderArgs) {
         return null;
       }),
   ]);
+
+  // The best sellers change with any product change (a new one, a sale); their prices and stock by id.
+  page.tag("listing");
+  page.tagProducts((bestSellers ?? []).map((product) => product.id));
 
   const seo: PageSeo = {
     title: withStoreName(theme.seoTitle, store.storeName),

@@ -73,7 +73,7 @@ const RecentlyViewed = lazy(() =>
 type PageProduct = Omit<ProductDetail, "Reviews">;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { services, logger } = context.get(appContext);
+  const { services, logger, page } = context.get(appContext);
   // Catalog only: from the read replica when DATABASE_READ_URL names one.
   const db = services.database.readDb;
   const store = services.config.store;
@@ -138,6 +138,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const freeShippingAmount = shipping.amount;
   const index = hierarchy.index;
   const loadErrors = [hierarchy.error, shipping.error].filter((message): message is string => message !== null);
+  // The page cache: this product's changes (price, stock, the product itself) drop the page; a page
+  // showing a load error is not kept.
+  page.tagProducts([detail.id]);
+  page.tag("equipment");
+  if (loadErrors.length > 0) page.markUncacheable("a part of the product page failed to load");
   const { Reviews: _reviews, ...product } = detail;
 
   // The collection in the URL when it is a real one, else the product's most specific collection.

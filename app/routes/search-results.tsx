@@ -51,7 +51,7 @@ export const NO_RESULTS_TEXT = "No products match your search criteria, please t
 const RESULTS_ID = "search-results";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, logger } = context.get(appContext);
+  const { services, logger, page } = context.get(appContext);
   // Catalog and search only: from the read replica when DATABASE_READ_URL names one.
   const db = services.database.readDb;
   const store = services.config.store;
@@ -103,9 +103,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await loadListing(db, query).catch((error: unknown) => {
         // Search failures are only logged; the page shows no results.
         logger.error({ err: error }, "Search failed");
+        page.markUncacheable("search failed");
         return emptyListing(query);
       })
     : emptyListing(query);
+  // Any product change may change what a search finds; price and stock changes reach the products shown.
+  page.tag("listing");
+  page.tagProducts(listing.products.map((product) => product.id));
 
   const publicUrl = services.config.publicUrl;
   const label = query.q ? searchCrumbLabel(query.q) : query.vendors[0] ? query.vendors[0] : "Search";

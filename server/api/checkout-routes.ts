@@ -253,6 +253,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, { services }: { s
                 publicUrl: services.config.publicUrl,
                 storeName: store.storeName,
                 logger: request.log,
+                changes: services.changes,
               },
             ),
         );

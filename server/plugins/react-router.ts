@@ -3,9 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../../db/unavailable.ts";
 import type { AppLoadContext } from "../../services/load-context.ts";
+import { PageHints } from "../../services/page-cache/page-tags.ts";
 import type { StoreServices } from "../../services/store-services.ts";
 import { lowerModulePreloadPriority } from "./module-preload-priority.ts";
 import { capRequestBody, refuseDeclaredLargeBody, refuseLargeBody } from "./page-body-limit.ts";
+import { cachedPageHeaders, type PageCachePlugin, personalSession, sendCachedPage } from "./page-cache.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 
 /** Whether the database answers a trivial query within a second (asked only after a page failed). */
@@ -35,8 +37,15 @@ type EntryWithContext = { appContext: import("react-router").RouterContext<AppLo
  */
 export async function registerReactRouter(
   app: FastifyInstance,
-  options: { getBuild: () => Promise<ServerBuild>; services: StoreServices; mode: "production" | "development" },
+  options: {
+    getBuild: () => Promise<ServerBuild>;
+    services: StoreServices;
+    mode: "production" | "development";
+    /** Shopper pages served from memory (server/plugins/page-cache.ts); absent or disabled: every page is rendered. */
+    pageCache?: PageCachePlugin;
+  },
 ) {
+  const pageCache = options.pageCache?.cache.enabled ? options.pageCache : undefined;
   const handlers = new WeakMap<ServerBuild, RequestHandler>();
   const handlerFor = (build: ServerBuild) => {
     let handler = handlers.get(build);
@@ -58,16 +67,26 @@ export async function registerReactRouter(
       if (!PAGE_METHODS.has(request.method)) {
         return reply.code(405).header("allow", "GET, HEAD, POST").type("text/plain").send("Method not allowed.");
       }
+      const cacheKey = pageCache?.keyOf(request);
+      if (cacheKey !== undefined) {
+        const cached = pageCache?.cache.get(cacheKey);
+        if (cached) return sendCachedPage(request, reply, cached, "HIT", pageCache?.seconds ?? 0);
+      }
+      const renderedSince = pageCache?.cache.marker();
       const build = await options.getBuild();
       const handler = handlerFor(build);
       const entry = build.entry.module as unknown as EntryWithContext;
       const context = new RouterContextProvider();
+      const page = new PageHints();
+      const nonce = scriptNonceOf(reply.raw);
       context.set(entry.appContext, {
         services: options.services,
-        nonce: scriptNonceOf(reply.raw),
+        nonce,
         requestId: request.id,
         logger: request.log,
-        session: request.session,
+        // Any use of the session makes the answer personal: it is never cached.
+        session: personalSession(request.session, page),
+        page,
         staffSession: request.staffSession,
         clientIp: request.ip,
       });
@@ -89,8 +108,28 @@ export async function registerReactRouter(
         // several times more CPU than compressing the finished document once. The pages have no
         // deferred data, so the first byte is not held back by anything the visitor could see early.
         const html = lowerModulePreloadPriority(Buffer.from(await response.arrayBuffer()));
+        if (cacheKey !== undefined && pageCache?.cacheable(request, reply, response, page)) {
+          const stored = pageCache.cache.store(
+            cacheKey,
+            {
+              status: response.status,
+              headers: cachedPageHeaders(response.headers),
+              // The copy serves every shopper: this request's nonce leaves it (the policy lists hashes instead).
+              html: Buffer.from(html.toString("utf8").replaceAll(` nonce="${nonce}"`, "").replaceAll(nonce, "")),
+              tags: page.finalTags(),
+            },
+            renderedSince,
+          );
+          if (stored) return sendCachedPage(request, reply, stored, "MISS", pageCache.seconds);
+        }
         reply.code(response.status);
         for (const [name, value] of response.headers) reply.header(name, value);
+        if (cacheKey !== undefined) {
+          reply.header("x-cache", "BYPASS");
+          // A page its loaders marked personal (or broken) is kept by no cache in front either.
+          if (page.uncacheable !== null && !response.headers.has("cache-control"))
+            reply.header("cache-control", "no-store");
+        }
         return reply.send(html);
       }
       return reply.send(response);

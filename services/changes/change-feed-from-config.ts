@@ -6,7 +6,7 @@ import {
   redisChangeTransport,
   type SharedFeedLogger,
 } from "./shared-changes.ts";
-import { createLocalChangeFeed, type StoreChangeFeed } from "./store-changes.ts";
+import { createLocalChangeFeed, type StoreChange, type StoreChangeFeed } from "./store-changes.ts";
 
 export type ChangeFeedKind = "redis" | "postgres" | "local";
 
@@ -43,4 +43,23 @@ export function createChangeFeed(options: {
     return Object.assign(createSharedChangeFeed(transport, logger), { kind });
   }
   return Object.assign(createLocalChangeFeed(), { kind });
+}
+
+/**
+ * For a command run beside the store (the seeder, the catalog import): tells the running instances what
+ * it changed, over the same feed they listen to (nothing to tell on the embedded database, which no
+ * running store shares).
+ */
+export async function announceChanges(
+  database: DatabaseHandle,
+  changes: StoreChange[],
+  redisUrl = process.env.REDIS_URL || undefined,
+): Promise<void> {
+  if (changeFeedKind(database, redisUrl) === "local") return;
+  const feed = createChangeFeed({ database, redisUrl });
+  try {
+    for (const change of changes) await feed.publish(change);
+  } finally {
+    await feed.close();
+  }
 }

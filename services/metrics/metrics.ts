@@ -120,3 +120,16 @@ export const jobDuration = new Histogram({
   buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
   registers: [registry],
 });
+
+export const pageCacheLookups = new Counter({
+  name: "store_page_cache_lookups_total",
+  help: "Shopper pages asked of the page cache, by result (hit or miss).",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+export const pageCachePurges = new Counter({
+  name: "store_page_cache_purged_total",
+  help: "Cached pages dropped because a store change touched what they show.",
+  registers: [registry],
+});

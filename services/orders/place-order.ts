@@ -18,6 +18,7 @@ import {
 } from "../../db/schema/commerce.ts";
 import { customers } from "../../db/schema/customers.ts";
 import { formatMoney } from "../../shared/money.ts";
+import type { StoreChangeFeed } from "../changes/store-changes.ts";
 import { type CountryRule, validateAddress } from "../checkout/checkout-address.ts";
 import { customerEmail, loadCountryRules } from "../checkout/checkout-details.ts";
 import {
@@ -96,6 +97,11 @@ export interface PlaceOrderContext {
   now?: Date;
   /** Where a payment settled after a failed order is logged (the request's logger). */
   logger?: SettleOptions["logger"];
+  /**
+   * Told of the stock the order took (the products' pages show what is left, and sold out once it is
+   * gone): the page cache drops those pages on every instance.
+   */
+  changes?: Pick<StoreChangeFeed, "publish">;
 }
 
 export interface PlacedOrder {
@@ -385,6 +391,11 @@ async function placeOrderOnce(
     // order's own authorisation is not voided.
     if (placed.alreadyPlaced && !(await authorizesOrder(db, placed.orderId, authorized.reference))) {
       await voidAuthorization(db, gateway, authorized.reference, amountCents, email, visitor, checkoutId);
+    }
+    if (!placed.alreadyPlaced && context.changes) {
+      const productIds = [...new Set(state.lines.map((line) => line.productId))];
+      // The order stands whatever the feed does: a failed announcement is not the shopper's problem.
+      await context.changes.publish({ kind: "stock", ids: productIds }).catch(() => undefined);
     }
     return placed;
   } catch (error) {

@@ -88,6 +88,7 @@ export async function submitCheckoutForm(app: AppLoadContext, request: Request, 
               publicUrl: app.services.config.publicUrl,
               storeName: store.storeName,
               logger: app.logger,
+              changes: app.services.changes,
             },
           ),
       );

@@ -101,6 +101,9 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
       LOG_LEVEL: "silent",
       STORE_CONFIG: "./config/store.json",
       SEED_PRODUCTS: 0,
+      // Off unless a test asks for it (PAGE_CACHE_MB in `env`): many tests write rows directly, past the
+      // change feed, and read the page again at once.
+      PAGE_CACHE_MB: 0,
       ...(options.trustProxy === undefined ? {} : { TRUST_PROXY: options.trustProxy }),
       ...options.env,
     },
