@@ -4,8 +4,11 @@
 //     a search and a product page: score, LCP, TBT, CLS, and the script bytes the page transferred.
 //  2. The JavaScript each page needs before it is interactive, from the build manifest: the entry, the
 //     root and the route modules with their static imports, gzip -9 (lazy chunks not counted).
-//  3. Server throughput of a product page and a category page: 16 concurrent loopback clients for a
-//     bounded time, requests per second and latency percentiles.
+//  3. Server throughput of the home, category and product pages: 16 concurrent loopback clients for a
+//     bounded time, requests per second for a static copy of each page (a tiny node:http server, same
+//     compression), the page rendered on every request (the store restarted with PAGE_CACHE_MB=0; with
+//     BENCH_URL, BENCH_UNCACHED_URL names such a store) and the page from the page cache, and cached/static
+//     (target ≥ 50 %).
 //
 // It starts its own production server on a throw-away database (BENCH_DATA_DIR, seeded once with
 // BENCH_PRODUCTS products and kept for the next run) unless BENCH_URL points at a running store.
@@ -68,7 +71,9 @@ function ensureBuild() {
   if (result.status !== 0) throw new Error("The build failed.");
 }
 
-async function startServer(): Promise<{ base: string; server: ChildProcess | null }> {
+async function startServer(
+  extraEnv: Record<string, string> = {},
+): Promise<{ base: string; server: ChildProcess | null }> {
   if (env.BENCH_URL) return { base: env.BENCH_URL.replace(/\/$/, ""), server: null };
   ensureBuild();
   const base = `http://127.0.0.1:${PORT}`;
@@ -85,6 +90,7 @@ async function startServer(): Promise<{ base: string; server: ChildProcess | nul
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       PUBLIC_URL: base,
+      ...extraEnv,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -265,8 +271,139 @@ async function measureThroughput(url: string): Promise<Throughput> {
 
 const mark = (ok: boolean) => (ok ? "ok " : "MISS");
 
+/**
+ * A static file server for the throughput comparison, in its own process like the store: each page's
+ * HTML as the store sent it, compressed once the way the page cache does (brotli 6, gzip 6), served by
+ * node:http with the encoding the client asks for.
+ */
+const STATIC_SERVER = `
+const { createServer } = require("node:http");
+const { readFileSync } = require("node:fs");
+const zlib = require("node:zlib");
+const pages = new Map();
+for (const [path, file] of Object.entries(JSON.parse(process.env.STATIC_PAGES))) {
+  const html = readFileSync(file);
+  pages.set(path, {
+    br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
+    gzip: zlib.gzipSync(html, { level: 6 }),
+    identity: html,
+  });
+}
+createServer((req, res) => {
+  const page = pages.get(req.url);
+  if (!page) { res.writeHead(404); res.end(); return; }
+  const accept = String(req.headers["accept-encoding"] || "");
+  const encoding = /\\bbr\\b/.test(accept) ? "br" : /\\bgzip\\b/.test(accept) ? "gzip" : "identity";
+  const headers = { "content-type": "text/html; charset=utf-8", vary: "Accept-Encoding", "cache-control": "public, max-age=0" };
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  res.writeHead(200, headers);
+  res.end(page[encoding]);
+}).listen(Number(process.env.STATIC_PORT), "127.0.0.1");
+`;
+
+async function startStaticServer(pages: Map<string, string>): Promise<{ base: string; server: ChildProcess }> {
+  const port = PORT + 1;
+  const dir = join("/tmp", `store-bench-static-${port}`);
+  mkdirSync(dir, { recursive: true });
+  const files: Record<string, string> = {};
+  let index = 0;
+  for (const [path, html] of pages) {
+    const file = join(dir, `page-${index++}.html`);
+    writeFileSync(file, html);
+    files[path] = file;
+  }
+  const server = spawn(process.execPath, ["-e", STATIC_SERVER], {
+    env: { ...env, STATIC_PAGES: JSON.stringify(files), STATIC_PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const first = [...pages.keys()][0] ?? "/";
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(base + first)).ok) return { base, server };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error("The static server did not start.");
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/**
+ * Requests per second at CONCURRENCY for the home, category and product pages: (a) a static copy of the
+ * page's HTML from a tiny node:http server (same compression), (b) the page rendered for every request
+ * (a second start of the store with PAGE_CACHE_MB=0, on the same data), (c) the page from the page cache;
+ * and cached/static. Returns whether it stopped the store it was given (to start the uncached one).
+ */
+async function throughputSection(base: string, server: ChildProcess | null, pages: PageUnderTest[]): Promise<boolean> {
+  const measured = pages.filter((page) => ["home", "category", "product"].includes(page.name));
+  const html = new Map<string, string>();
+  for (const page of measured) html.set(page.path, await (await fetch(base + page.path)).text());
+  const load = (await import("node:os")).loadavg().map((n) => n.toFixed(2));
+  console.log(
+    `\nServer throughput, ${CONCURRENCY} concurrent loopback clients (fetch, in the bench process), ${SECONDS} s each; load average before: ${load.join(" ")}`,
+  );
+  const staticServer = await startStaticServer(html);
+  const rows = new Map<string, { static: Throughput; cached: Throughput; uncached: Throughput | null }>();
+  try {
+    for (const page of measured) {
+      const fromStatic = await measureThroughput(staticServer.base + page.path);
+      const cached = await measureThroughput(base + page.path);
+      rows.set(page.name, { static: fromStatic, cached, uncached: null });
+    }
+  } finally {
+    await stopProcess(staticServer.server);
+  }
+  // The same pages rendered on every request: the store again, with its page cache off.
+  let uncachedBase = env.BENCH_UNCACHED_URL?.replace(/\/$/, "") ?? null;
+  let uncachedServer: ChildProcess | null = null;
+  if (server) {
+    await stopProcess(server);
+    const restarted = await startServer({ PAGE_CACHE_MB: "0" });
+    uncachedBase = restarted.base;
+    uncachedServer = restarted.server;
+  }
+  try {
+    if (uncachedBase) {
+      for (const page of measured) {
+        const row = rows.get(page.name);
+        if (row) row.uncached = await measureThroughput(uncachedBase + page.path);
+      }
+    }
+  } finally {
+    if (uncachedServer) await stopProcess(uncachedServer);
+  }
+  console.log("page      static req/s  uncached req/s (p50 ms)  cached req/s (p50 ms)  cached/static");
+  for (const [name, row] of rows) {
+    const ratio = row.cached.requestsPerSecond / row.static.requestsPerSecond;
+    const uncached = row.uncached
+      ? `${row.uncached.requestsPerSecond.toFixed(1).padStart(8)} (${row.uncached.p50Ms.toFixed(0).padStart(4)})`
+      : "     n/a       ";
+    const errors = row.static.errors + row.cached.errors + (row.uncached?.errors ?? 0);
+    console.log(
+      `${name.padEnd(9)} ${row.static.requestsPerSecond.toFixed(1).padStart(10)}   ${uncached.padEnd(22)} ${row.cached.requestsPerSecond.toFixed(1).padStart(8)} (${row.cached.p50Ms.toFixed(0).padStart(4)})     ${(ratio * 100).toFixed(0).padStart(4)} % ${mark(ratio >= 0.5)}${errors ? `  errors ${errors}` : ""}`,
+    );
+  }
+  console.log(
+    `load average after: ${(await import("node:os"))
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+  return server !== null;
+}
+
 async function main() {
-  const { base, server } = await startServer();
+  const started = await startServer();
+  const base = started.base;
+  let server = started.server;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
@@ -305,14 +442,8 @@ async function main() {
       );
     }
     if (SECONDS <= 0) return;
-    console.log(`\nServer throughput, ${CONCURRENCY} concurrent loopback clients, ${SECONDS} s each`);
-    console.log("page      req/s    p50 ms  p95 ms  p99 ms  errors");
-    for (const page of pages.filter((p) => p.name === "product" || p.name === "category")) {
-      const result = await measureThroughput(base + page.path);
-      console.log(
-        `${page.name.padEnd(9)} ${result.requestsPerSecond.toFixed(1).padStart(6)} ${result.p50Ms.toFixed(0).padStart(8)} ${result.p95Ms.toFixed(0).padStart(7)} ${result.p99Ms.toFixed(0).padStart(7)}  ${result.errors}`,
-      );
-    }
+    const stopped = await throughputSection(base, server, pages);
+    if (stopped) server = null;
   } finally {
     await chrome.kill();
     server?.kill("SIGTERM");
