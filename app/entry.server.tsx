@@ -12,6 +12,10 @@ export { appContext };
 
 export const streamTimeout = 5_000;
 
+function isPersonalHandle(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && (handle as { personal?: unknown }).personal === true;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -19,10 +23,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const { nonce, logger, page } = loadContext.get(appContext);
+  // A route that declares itself personal (`handle = { personal: true }`: account pages whose data the
+  // browser loads) is never kept by the page cache, even when no loader of it read the session.
+  if (routerContext.staticHandlerContext.matches.some((match) => isPersonalHandle(match.route.handle))) {
+    page.markPersonal("account page");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger } = loadContext.get(appContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -4,6 +4,9 @@ import { EmailLinkRequest } from "../features/account/email-link-request.tsx";
 import { accountMeta, storeNameOf } from "../features/account/use-async-action.ts";
 import type { Route } from "./+types/account-recover";
 
+/** What this page shows is the visitor's (loaded in the browser): the page cache never keeps it. */
+export const handle = { personal: true };
+
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Reset your password", storeNameOf(matches));
 
 export default function RecoverAccount() {

@@ -14,6 +14,9 @@ import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/us
 import { useFragmentToken } from "../features/account/use-fragment-token.ts";
 import type { Route } from "./+types/account-reset-password";
 
+/** What this page shows is the visitor's (loaded in the browser): the page cache never keeps it. */
+export const handle = { personal: true };
+
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Choose a new password", storeNameOf(matches));
 
 export default function ResetPassword() {

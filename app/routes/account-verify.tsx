@@ -11,6 +11,9 @@ import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/us
 import { useFragmentToken } from "../features/account/use-fragment-token.ts";
 import type { Route } from "./+types/account-verify";
 
+/** What this page shows is the visitor's (loaded in the browser): the page cache never keeps it. */
+export const handle = { personal: true };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta("Confirm your e-mail address", storeNameOf(matches));
 

