@@ -17,6 +17,8 @@ import { isMobileUserAgent } from "../../shared/mobile-user-agent.ts";
 
 export const DEFAULT_PAGE_CACHE_MB = 64;
 export const DEFAULT_PAGE_CACHE_SECONDS = 300;
+/** How far a read replica may lag behind the primary, as far as the page cache is concerned. */
+const REPLICA_SETTLE_MS = 2_000;
 
 export interface PageCachePlugin {
   cache: PageCache;
@@ -106,7 +108,13 @@ export function createPageCachePlugin(app: FastifyInstance, services: StoreServi
   const env = services.config.env;
   const seconds = env.PAGE_CACHE_SECONDS ?? DEFAULT_PAGE_CACHE_SECONDS;
   const megabytes = env.PAGE_CACHE_MB ?? DEFAULT_PAGE_CACHE_MB;
-  const cache = createPageCache({ maxBytes: Math.floor(megabytes * 1024 * 1024), ttlMs: seconds * 1000 });
+  const cache = createPageCache({
+    maxBytes: Math.floor(megabytes * 1024 * 1024),
+    ttlMs: seconds * 1000,
+    // Pages read the catalog from a read replica when there is one: a page rendered in the first
+    // seconds after a change may show the replica's older rows, so it is not kept.
+    settleMs: services.database.readDb === services.database.db ? 0 : REPLICA_SETTLE_MS,
+  });
   const hook = env.CACHE_PURGE_URL ? createPurgeHook({ url: env.CACHE_PURGE_URL, logger: services.logger }) : undefined;
   const unsubscribe = services.changes.subscribe((change) => {
     const { tags, prefixes } = tagsForChange(change);

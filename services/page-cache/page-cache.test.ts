@@ -74,6 +74,17 @@ describe("the page cache", () => {
     expect(cache.store("eight", page("other", ["product:8"]), before)).toBeDefined();
     expect(cache.store("seven", page("new price", ["product:7"]), cache.marker())).toBeDefined();
   });
+
+  it("with a settle time (a lagging read replica), does not keep a page rendered soon after a purge touching it", () => {
+    let now = 10_000;
+    const cache = createPageCache({ maxBytes: 1_000_000, ttlMs: 60_000, settleMs: 2_000, now: () => now });
+    cache.purge(["product:7"]);
+    now += 500;
+    expect(cache.store("seven", page("maybe old", ["product:7"]), cache.marker())).toBeUndefined();
+    expect(cache.store("eight", page("other", ["product:8"]), cache.marker())).toBeDefined();
+    now += 2_000;
+    expect(cache.store("seven", page("new price", ["product:7"]), cache.marker())).toBeDefined();
+  });
 });
 
 describe("page tags", () => {

@@ -26,6 +26,11 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** How long a copy is served, in milliseconds. */
   ttlMs: number;
+  /**
+   * How long after a purge a page showing what it touched may still have been read before the change
+   * (pages read from a read replica that lags the primary): such pages are served but not kept. 0 by default.
+   */
+  settleMs?: number;
   now?: () => number;
 }
 
@@ -100,7 +105,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   let bytes = 0;
   // The last purges, so a page rendered while one happened is not kept with what it replaced.
   let sequence = 0;
-  const recentPurges: { sequence: number; tags: Set<string>; prefixes: readonly string[] }[] = [];
+  const recentPurges: { sequence: number; at: number; tags: Set<string>; prefixes: readonly string[] }[] = [];
+  const settleMs = options.settleMs ?? 0;
 
   function purgedSince(since: number, tags: readonly string[]): boolean {
     if (since >= sequence) return false;
@@ -142,7 +148,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       pageCacheLookups.inc({ result: "hit" });
       return entry;
     },
-    marker: () => sequence,
+    marker() {
+      if (settleMs <= 0) return sequence;
+      // Purges within the settle time count as after the render began.
+      const settled = now() - settleMs;
+      for (let index = recentPurges.length - 1; index >= 0; index--) {
+        const purge = recentPurges[index];
+        if (purge && purge.at <= settled) return purge.sequence;
+      }
+      return (recentPurges[0]?.sequence ?? sequence + 1) - 1;
+    },
     store(key, page, renderedSince) {
       if (options.maxBytes <= 0) return undefined;
       if (renderedSince !== undefined && purgedSince(renderedSince, page.tags)) return undefined;
@@ -182,7 +197,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
     purge(tags, prefixes = []) {
       sequence++;
-      recentPurges.push({ sequence, tags: new Set(tags), prefixes });
+      recentPurges.push({ sequence, at: now(), tags: new Set(tags), prefixes });
       if (recentPurges.length > 256) recentPurges.shift();
       const keys = new Set<string>();
       for (const tag of tags) for (const key of byTag.get(tag) ?? []) keys.add(key);

@@ -255,12 +255,15 @@ describe("a change reaches the cached pages that show it, within 1 second", () =
     expect(changed.body.result.changed).toEqual([product.id]);
     // From the moment the back office has saved the change (the write's own time is not the cache's).
     const started = performance.now();
-    for (const path of paths) {
-      await within(1000 - (performance.now() - started), async () => {
-        const answer = await page(path);
-        return answer.html.includes("170.99") && !answer.html.includes("189.99");
-      });
-    }
+    // Three shoppers at once, each on one of the pages.
+    await Promise.all(
+      paths.map((path) =>
+        within(1000, async () => {
+          const answer = await page(path);
+          return answer.html.includes("170.99") && !answer.html.includes("189.99");
+        }),
+      ),
+    );
     expect(performance.now() - started).toBeLessThan(1000);
     expect((await page(`/products/${other.handle}`)).headers["x-cache"]).toBe("HIT");
     // The purge hook heard which tags went.
