@@ -107,6 +107,11 @@ export const countries = pgTable("countries", {
   title: text().notNull(),
   position: integer().notNull().default(0),
   requiresState: boolean().notNull().default(false),
+  /**
+   * Whether the checkout ships here (the owner's settings page turns it off). The row stays for the
+   * address books and orders that name the country.
+   */
+  shipsTo: boolean().notNull().default(true),
 });
 
 export const states = pgTable(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { countries, states } from "../../shared/countries.ts";
 import { articles } from "./content/articles.ts";
 import { brands } from "./content/brands.ts";
 import { flattenCategories } from "./content/categories.ts";
 import { discountCodes } from "./content/commerce.ts";
-import { countries, states } from "./content/countries.ts";
 import { helpPages } from "./content/help-pages.ts";
 import { questionTopics } from "./content/questions.ts";
 import { siteReviews } from "./content/site-reviews.ts";

@@ -42,6 +42,7 @@ import {
   equipmentRebuildKitParts,
   equipmentRebuildKits,
 } from "../../db/schema/equipment.ts";
+import { countriesRequiringState, countries as countrySeeds, states as stateSeeds } from "../../shared/countries.ts";
 import {
   demoArticleImageUrl,
   demoBannerUrl,
@@ -54,7 +55,6 @@ import { brands } from "./content/brands.ts";
 import type { FlatCategory } from "./content/categories.ts";
 import { flattenCategories } from "./content/categories.ts";
 import { discountCodes as discountSeeds, shippingRates as rateSeeds, shippingPolicy } from "./content/commerce.ts";
-import { countriesRequiringState, countries as countrySeeds, states as stateSeeds } from "./content/countries.ts";
 import { helpPages as helpSeeds, pages as pageSeeds } from "./content/help-pages.ts";
 import { FOOTER_MENU, footerLinks, MAIN_MENU, mainMenuExtraLinks } from "./content/navigation.ts";
 import { productTemplates } from "./content/product-templates.ts";

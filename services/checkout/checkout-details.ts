@@ -17,11 +17,13 @@ import { findCheckoutRecord, priceCheckout } from "./checkout-state.ts";
 
 type Reader = Pick<Database, "select">;
 
+/** The countries the store ships to (countries.shipsTo) and their states: what the checkout accepts. */
 export async function loadCountryRules(db: Reader): Promise<CountryRule[]> {
   const [countryRows, stateRows] = await Promise.all([
     db
       .select({ code: countries.code, title: countries.title, requiresState: countries.requiresState })
       .from(countries)
+      .where(eq(countries.shipsTo, true))
       .orderBy(asc(countries.position), asc(countries.title)),
     db
       .select({ countryCode: states.countryCode, code: states.code, title: states.title })
@@ -40,12 +42,13 @@ export interface CountryOption {
   states: Array<{ code: string; title: string }>;
 }
 
-/** Countries with their states for the address form's selects. */
+/** The countries the store ships to, with their states, for the checkout address form's selects. */
 export async function listCountryOptions(db: Reader): Promise<CountryOption[]> {
   const [countryRows, stateRows] = await Promise.all([
     db
       .select({ code: countries.code, title: countries.title })
       .from(countries)
+      .where(eq(countries.shipsTo, true))
       .orderBy(asc(countries.position), asc(countries.title)),
     db
       .select({ countryCode: states.countryCode, code: states.code, title: states.title })

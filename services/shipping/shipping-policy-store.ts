@@ -3,6 +3,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { shippingPolicies, shippingRates } from "../../db/schema/commerce.ts";
+import { createTtlCache } from "../ttl-cache.ts";
 import type { ShippingPolicyData } from "./shipping-quote.ts";
 
 type Reader = Pick<Database, "select">;
@@ -13,18 +14,14 @@ type Reader = Pick<Database, "select">;
  * store has no active policy.
  */
 export function loadShippingPolicy(db: Reader): Promise<ShippingPolicyData | null> {
-  // Read on every cart answer, changed by staff a few times a year: kept a few seconds per database handle.
+  // Read on every cart answer, changed by staff a few times a year: kept a few seconds per database handle,
+  // and dropped at once by any store change (the settings page publishes one), like every TTL cache.
   // A transaction is its own handle, so order placement always reads the policy in force.
-  const cached = recent.get(db);
-  if (cached && Date.now() - cached.at < POLICY_CACHE_MS) return cached.value;
-  const value = readShippingPolicy(db);
-  recent.set(db, { at: Date.now(), value });
-  value.catch(() => recent.delete(db));
-  return value;
+  return recent(db as Database, "policy", () => readShippingPolicy(db));
 }
 
 const POLICY_CACHE_MS = 5000;
-const recent = new WeakMap<object, { at: number; value: Promise<ShippingPolicyData | null> }>();
+const recent = createTtlCache<ShippingPolicyData | null>(POLICY_CACHE_MS, 1);
 
 /** The policy in force, read now (loadShippingPolicy keeps it a few seconds). */
 export async function readShippingPolicy(db: Reader): Promise<ShippingPolicyData | null> {

@@ -12,6 +12,7 @@ import { discountAdminRoutes } from "./discount-routes.ts";
 import { equipmentAdminRoutes } from "./equipment-admin-routes.ts";
 import { orderAdminRoutes } from "./order-admin-routes.ts";
 import { reviewAdminRoutes } from "./review-routes.ts";
+import { settingsAdminRoutes } from "./settings-routes.ts";
 import { staffAccountRoutes } from "./staff-account-routes.ts";
 import { staffAuthRoutes } from "./staff-auth-routes.ts";
 import { staffRoutes } from "./staff-routes.ts";
@@ -30,4 +31,5 @@ export async function adminRoutes(admin: FastifyInstance, { services }: { servic
   await admin.register(orderAdminRoutes, { services });
   await admin.register(equipmentAdminRoutes, { services });
   await admin.register(catalogImportRoutes, { services });
+  await admin.register(settingsAdminRoutes, { services });
 }

@@ -3,12 +3,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { countries, states } from "../../../db/schema/customers.ts";
 import { emailOutbox } from "../../../db/schema/system.ts";
-import {
-  countriesRequiringState,
-  countries as countrySeeds,
-  states as stateSeeds,
-} from "../../../demo/seed/content/countries.ts";
 import type { BotCheckAction } from "../../../services/bot-check/bot-check.ts";
+import { countriesRequiringState, countries as countrySeeds, states as stateSeeds } from "../../../shared/countries.ts";
 import { type ProofOfWorkParameters, solveProofOfWork } from "../../../shared/proof-of-work.ts";
 import type { TestStore } from "./test-store.ts";
 

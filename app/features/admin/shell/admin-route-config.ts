@@ -40,6 +40,8 @@ export function adminRoutes(): RouteConfigEntry[] {
       route("orders/:id", "routes/admin/orders-detail.tsx"),
       route("returns", "routes/admin/returns.tsx"),
       route("equipment", "routes/admin/equipment.tsx"),
+      route("settings/shipping", "routes/admin/settings.shipping.tsx"),
+      route("settings/tax", "routes/admin/settings.tax.tsx"),
     ]),
   ];
 }

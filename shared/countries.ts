@@ -1,3 +1,6 @@
+// Reference data, not demo data: the demo seeder loads it, and the owner's shipping settings
+// (/admin/settings/shipping) add a country from it, with its states, to an empty store.
+
 /**
  * ISO 3166-1 countries (alpha-2 code, English short name). Positions put the United States first,
  * then Canada, then the rest alphabetically: the order of the country select.

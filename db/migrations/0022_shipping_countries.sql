@@ -1,0 +1,1 @@
+ALTER TABLE "countries" ADD COLUMN "ships_to" boolean DEFAULT true NOT NULL;
