@@ -12,7 +12,9 @@ import { absoluteUrl, notFoundMeta, pageMeta, rootMetaData } from "../features/s
 import type { Route } from "./+types/equipment-model";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, store } = storeOf(context);
+  const { db, store, page } = storeOf(context);
+  // The page cache drops this page when the equipment (models, their parts) changes.
+  page.tag("equipment");
   const handle = params.handle ?? "";
   if (!/^[a-z0-9-]{1,160}$/.test(handle)) throw data(null, { status: 404 });
   try {

@@ -13,7 +13,9 @@ import type { Route } from "./+types/equipment";
 const CRUMBS: Crumb[] = [{ label: "Find parts by model" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = storeOf(context);
+  const { db, page } = storeOf(context);
+  // The page cache drops this page when the equipment (models, their parts) changes.
+  page.tag("equipment");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const brand = url.searchParams.get("brand")?.trim() ?? "";

@@ -14,8 +14,8 @@ interface ContextReader {
  * after a write of their own.
  */
 export function storeOf(context: ContextReader) {
-  const { services, logger } = context.get(appContext);
-  return { db: services.database.readDb, config: services.config, store: services.config.store, logger };
+  const { services, logger, page } = context.get(appContext);
+  return { db: services.database.readDb, config: services.config, store: services.config.store, logger, page };
 }
 
 /** The 404 page with a real 404 status (rendered by the root error boundary). */
