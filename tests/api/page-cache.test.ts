@@ -147,6 +147,17 @@ describe("a shopper page from the cache", () => {
     expect(second.headers["set-cookie"]).toBeUndefined();
   });
 
+  it("tags each page with what it shows", async () => {
+    const tags = async (path: string) => String((await page(path)).headers["surrogate-key"]).split(" ");
+    expect(await tags(`/collections/${categoryHandle}`)).toEqual(
+      expect.arrayContaining(["listing", `product:${product.id}`, "settings", "category"]),
+    );
+    expect(await tags("/searchresults.asp?q=quillonite")).toEqual(
+      expect.arrayContaining(["listing", `product:${product.id}`]),
+    );
+    expect(await tags("/equipment")).toEqual(expect.arrayContaining(["equipment", "product", "settings"]));
+  });
+
   it("answers in gzip or uncompressed to clients that take no brotli", async () => {
     const path = `/products/${product.handle}`;
     const gzip = await page(path, { "accept-encoding": "gzip" });
