@@ -72,6 +72,11 @@ export interface OpenDatabaseOptions {
   /** An in-memory embedded database (tests). */
   memory?: boolean;
   poolSize?: number;
+  /**
+   * No time limit on a statement (command-line tools: a seed or search rebuild of a million products
+   * runs statements of minutes). The store's own requests keep the limits.
+   */
+  longStatements?: boolean;
 }
 
 /** Longest a statement may run on a PostgreSQL server before the server cancels it. */
@@ -133,18 +138,21 @@ export function acquireDirectoryLock(dir: string): () => void {
   throw new DatabaseLockedError(`Could not lock the embedded database in ${dir}.`);
 }
 
-function createPool(url: string, max: number, readOnly: boolean) {
+function createPool(url: string, max: number, readOnly: boolean, longStatements = false) {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     // The default (4.0) makes the planner prefer sequential scans over our GIN/trigram indexes.
     // statement_timeout: no query holds a connection (and the request waiting for it) for longer.
-    options: `-c random_page_cost=1.1 -c statement_timeout=${STATEMENT_TIMEOUT_MS}${readOnly ? " -c default_transaction_read_only=on" : ""}`,
+    // jit=off: on a big catalog (a million products) the planner's cost of a search or listing passes
+    // jit_above_cost, and compiling the statement takes longer (50-150 ms) than running it; the
+    // store's statements are short and planned anew each time, so JIT never pays back.
+    options: `-c random_page_cost=1.1 -c jit=off -c statement_timeout=${longStatements ? 0 : STATEMENT_TIMEOUT_MS}${readOnly ? " -c default_transaction_read_only=on" : ""}`,
     // A database that does not answer fails the request within seconds instead of holding it: a new
     // connection gives up after CONNECT_TIMEOUT_MS (so does waiting for a free one), and a query whose
     // connection went silent gives up after QUERY_TIMEOUT_MS.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    query_timeout: QUERY_TIMEOUT_MS,
+    query_timeout: longStatements ? undefined : QUERY_TIMEOUT_MS,
     keepAlive: true,
   });
   pool.on("error", () => {
@@ -183,7 +191,7 @@ function createPool(url: string, max: number, readOnly: boolean) {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const primary = createPool(options.url, options.poolSize ?? 10, false);
+    const primary = createPool(options.url, options.poolSize ?? 10, false, options.longStatements);
     // A read replica (DATABASE_READ_URL): its sessions are read-only, so a write sent there by mistake
     // fails loudly instead of being lost on a replica (or silently landing on a primary named twice).
     const replica = options.readUrl ? createPool(options.readUrl, options.poolSize ?? 10, true) : undefined;

@@ -8,7 +8,8 @@ import { migrateDatabase } from "./migrate.ts";
 export async function openMigratedDatabaseFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<DatabaseHandle> {
   const url = env.DATABASE_URL || undefined;
   const dataDir = env.DATA_DIR || "./data";
-  const handle = await openDatabase(url ? { url } : { dataDir });
+  // Command-line tools: bulk statements (a seed, a search rebuild) may run for minutes.
+  const handle = await openDatabase(url ? { url, longStatements: true } : { dataDir });
   try {
     console.error(
       `Database: ${handle.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${dataDir}`}`,

@@ -25,7 +25,8 @@ export async function seedDemoIfWanted({ config, database, logger }: StoreServic
   const started = performance.now();
   logger.info(`Empty catalog: seeding ${products.toLocaleString("en-US")} demo products...`);
   const summary = await seedDemoData(database.db, { products });
-  await rebuildSearchIndex(database.db);
+  // The seeder wrote the search attributes of every product it made.
+  await rebuildSearchIndex(database.db, { attributes: "missing" });
   logger.info(
     `Seeded ${summary.products.toLocaleString("en-US")} products, ${summary.collections} categories and ` +
       `${summary.vendors} brands in ${((performance.now() - started) / 1000).toFixed(1)} s.`,

@@ -9,7 +9,9 @@ const handle = await openMigratedDatabaseFromEnv();
 try {
   const started = performance.now();
   console.error("Rebuilding the search index...");
-  await rebuildSearchIndex(handle.db);
+  await rebuildSearchIndex(handle.db, {
+    onPhase: (phase, ms) => console.error(`  ${phase}: ${(ms / 1000).toFixed(1)} s`),
+  });
   console.error(`Search index rebuilt in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 } finally {
   await handle.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
+import { writeProductAttributes } from "../../services/search/search-attributes.ts";
 import type { SeedSummary } from "./seed.ts";
 import { isCatalogEmpty, resetCatalog, seedDemoData } from "./seed.ts";
 
@@ -94,6 +95,39 @@ describe("seedDemoData", () => {
         where v.available_for_sale <> exists (select 1 from inventory_items i join inventory_levels l on l.inventory_item_id = i.id
           where i.variant_id = v.id and (l.available > 0 or l.bypass_negative_quantity))`),
     ).toBe(0);
+  });
+
+  it("builds again every index it drops for the bulk load", async () => {
+    const indexes = await rows<{ name: string }>(
+      sql`select indexname as name from pg_indexes where schemaname = current_schema()
+        and tablename in ('products', 'variants', 'product_tags', 'collection_products', 'product_reviews')
+        order by 1`,
+    );
+    const names = indexes.map((index) => index.name);
+    for (const name of [
+      "products_search_vector_idx",
+      "products_title_trgm_idx",
+      "products_part_number_trgm_idx",
+      "variants_sku_lower_unique",
+      "variants_product_id_position_idx",
+      "product_tags_tag_id_idx",
+      "collection_products_product_id_idx",
+      "product_reviews_product_id_created_at_idx",
+    ]) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it("writes the search attributes the search rebuild would read", async () => {
+    expect(await count(sql`select count(*) as n from search_product_attributes`)).toBe(300);
+    const seeded = await rows<Record<string, unknown>>(
+      sql`select * from search_product_attributes order by product_id`,
+    );
+    await handle.db.execute(sql`delete from search_product_attributes`);
+    await writeProductAttributes(handle.db, sql`true`);
+    const read = await rows<Record<string, unknown>>(sql`select * from search_product_attributes order by product_id`);
+    expect(read).toEqual(seeded);
+    expect(seeded.filter((row) => (row.words as string) !== "").length).toBeGreaterThan(50);
   });
 
   it("moves identity sequences past the seeded ids", async () => {

@@ -7,6 +7,7 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { dropSecondaryIndexes, recreateIndexes } from "../../db/bulk-indexes.ts";
 import type { Database } from "../../db/client.ts";
 import {
   collectionFeaturedProducts,
@@ -43,6 +44,11 @@ import {
   equipmentRebuildKits,
 } from "../../db/schema/equipment.ts";
 import { countriesRequiringState, countries as countrySeeds, states as stateSeeds } from "../../shared/countries.ts";
+import {
+  type AttributeRecord,
+  attributeRecord,
+  insertAttributeRecords,
+} from "../../services/search/search-attributes.ts";
 import {
   demoArticleImageUrl,
   demoBannerUrl,
@@ -84,6 +90,15 @@ export interface SeedOptions {
   onProgress?: (progress: SeedProgress) => void;
   /** Skip foreign-key checks while inserting when the role may (superuser); default true. */
   skipForeignKeyChecks?: boolean;
+  /** Told when each phase of the seed ends, with its duration in ms. */
+  onPhase?: (phase: string, ms: number) => void;
+  /**
+   * More work in the seed's transaction, run after everything is written and before the indexes of
+   * `products` are built (the search rebuild, which rewrites every product row to store its vector:
+   * without those indexes that is a table write, not twelve index insertions per product). A failure
+   * rolls the whole seed back. The seed then ends with VACUUM ANALYZE.
+   */
+  inTransaction?: (tx: Database) => Promise<void>;
 }
 
 export interface SeedSummary {
@@ -155,6 +170,23 @@ const DEMO_TAX_RATES = [
   { stateCode: "NJ", name: "New Jersey sales tax", ratePpm: 66_250 },
   { stateCode: "AZ", name: "Arizona sales tax", ratePpm: 56_000 },
 ] as const;
+
+const PRODUCTS_TABLE = getTableName(products);
+
+/** The tables with a row or more per product, loaded without their secondary indexes. */
+const BULK_TABLES = [
+  products,
+  productOptions,
+  optionValues,
+  variants,
+  variantOptionValues,
+  inventoryItems,
+  inventoryLevels,
+  productImages,
+  productTags,
+  collectionProducts,
+  productReviews,
+].map((table) => getTableName(table));
 
 /** Tables whose ids the seeder assigns itself; their identity sequences are moved past them. */
 const explicitIdTables: readonly PgTable[] = [
@@ -616,9 +648,11 @@ async function insertProductBatch(
   const productTagRows: (typeof productTags.$inferInsert)[] = [];
   const collectionRows: (typeof collectionProducts.$inferInsert)[] = [];
   const reviewRows: (typeof productReviews.$inferInsert)[] = [];
+  const attributeRows: AttributeRecord[] = [];
 
   for (const p of batch) {
     const productId = p.index + 1;
+
     productRows.push({
       id: productId,
       handle: p.handle,
@@ -706,6 +740,22 @@ async function insertProductBatch(
       }
       productTagRows.push({ productId, tagId });
     }
+    // The search attributes are read here, from the generated product, while the database writes the
+    // previous batch: the search rebuild then only fills in products that lack them. Tags in id order,
+    // as the rebuild reads them.
+    const tagsById = p.tags
+      .map((tag) => ({ tag, id: tagIds.get(`${tag[0]}\0${tag[1]}`) ?? 0 }))
+      .sort((a, b) => a.id - b.id)
+      .map(({ tag }) => tag);
+    attributeRows.push(
+      attributeRecord(productId, {
+        title: p.title,
+        productCode: p.productCode,
+        productType: p.productType,
+        tags: tagsById,
+        descriptionHtml: p.descriptionHtml,
+      }),
+    );
 
     const score = (p.isFeatured ? 1_000_000 : 0) + p.salesCount;
     for (const handle of p.collectionHandles) {
@@ -747,6 +797,7 @@ async function insertProductBatch(
   await insertRows(db, productTags, productTagRows);
   await insertRows(db, collectionProducts, collectionRows);
   await insertRows(db, productReviews, reviewRows);
+  await insertAttributeRecords(db, attributeRows);
   return { variants: variantRows.length, reviews: reviewRows.length };
 }
 
@@ -810,26 +861,48 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   const tagIds = new Map<string, number>();
   const equipmentParts: EquipmentPartCandidate[] = [];
   const equipment = { models: 0, ms: 0 };
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    options.onPhase?.(name, now - mark);
+    mark = now;
+  };
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     if (options.skipForeignKeyChecks ?? true) await skipForeignKeyChecksIfAllowed(t);
+    // Memory for building the indexes at the end (sorts in memory, GIN in one pass), this transaction only.
+    await t.execute(sql`set local maintenance_work_mem = '256MB'`);
     await insertContent(t, index);
     const ids: IdCounters = { option: 0, optionValue: 0, variant: 0, tag: 0 };
     const positions = new Map<number, number>();
     const featured = new Map<number, FeaturedCandidate[]>();
+    // The big tables are written without their secondary indexes, which are built once at the end.
+    const dropped = await dropSecondaryIndexes(t, BULK_TABLES);
     let batch: GeneratedProduct[] = [];
-    const flush = async () => {
-      const written = await insertProductBatch(t, batch, ids, tagIds, vendorIds, index, positions, featured);
-      summary.products += batch.length;
+    // One batch is written while the next is generated: the database and this process work at once.
+    let writing: Promise<void> | null = null;
+    const write = async (rows: GeneratedProduct[]) => {
+      const written = await insertProductBatch(t, rows, ids, tagIds, vendorIds, index, positions, featured);
+      summary.products += rows.length;
       summary.variants += written.variants;
       summary.reviews += written.reviews;
-      batch = [];
       options.onProgress?.({ done: summary.products, total });
     };
+    const flush = async () => {
+      if (writing) await writing;
+      // insertProductBatch assigns the ids before its first await: batches stay in order.
+      writing = write(batch);
+      // A failed write is awaited (and thrown) by the next flush or the end of the loop.
+      writing.catch(() => {});
+      batch = [];
+    };
     options.onProgress?.({ done: 0, total });
+    let generated = 0;
     for (const product of generateProducts({ products: total, seed: options.seed ?? DEFAULT_SEED })) {
       batch.push(product);
+      // Let the statements of the batch being written go out while this one is generated.
+      if (++generated % 50 === 0 && writing) await new Promise((resolve) => setImmediate(resolve));
       if (EQUIPMENT_TEMPLATE_KEYS.has(product.templateKey)) {
         equipmentParts.push({
           productId: product.index + 1,
@@ -842,6 +915,15 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       if (batch.length >= batchSize) await flush();
     }
     if (batch.length) await flush();
+    if (writing) await writing;
+    phase("products");
+    // The indexes of the products' child rows first (a search rebuild joins through them); those of
+    // products itself after the work in this transaction that rewrites its rows.
+    await recreateIndexes(
+      t,
+      dropped.filter((i) => i.table !== PRODUCTS_TABLE),
+    );
+    phase("indexes of the product rows");
 
     const featuredRows: (typeof collectionFeaturedProducts.$inferInsert)[] = [];
     for (const [collectionId, list] of featured) {
@@ -857,12 +939,26 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     equipment.ms = Math.round(performance.now() - equipmentStarted);
     await updateDenormalisedCounts(t);
     await moveIdentitiesPastSeededIds(t);
+    phase("equipment, featured products and counts");
+    if (options.inTransaction) {
+      // Statistics of what this transaction wrote, for the planner of the work that follows.
+      await t.execute(sql`ANALYZE`);
+      await options.inTransaction(t);
+    }
+    await recreateIndexes(
+      t,
+      dropped.filter((i) => i.table === PRODUCTS_TABLE),
+    );
+    phase("indexes of the products");
   });
 
   // The demo store's owner (README: "The back office"); never on a real store.
   await seedDemoStaff(db);
-  // Fresh statistics, or the planner guesses from empty tables.
-  await db.execute(sql`ANALYZE`);
+  // Fresh statistics, or the planner guesses from empty tables; VACUUM sets the visibility map of the
+  // new tables (index-only scans) and drops the row versions a rewrite inside the transaction left.
+  if (options.inTransaction) await db.execute(sql`VACUUM ANALYZE`);
+  else await db.execute(sql`ANALYZE`);
+  phase("statistics");
   return {
     ...summary,
     collections: index.flat.length,

@@ -430,13 +430,16 @@ export async function findListing(
   return computeListing(db, filters, groups, { extras });
 }
 
-async function computeListing(
-  db: Database,
+/**
+ * The counted listing as one statement answering one row: total, max_price, vendors, tags, ids (a JSON
+ * array, or an int[] with idsArray), summary, top_rank, type_hits.
+ */
+function countedListingSql(
   filters: ListingFilters,
   groups: FacetGroup[],
-  options: { fromSummary?: FacetGroup; extras?: ListingExtras },
-): Promise<ListingResult> {
-  const own = options.fromSummary;
+  own: FacetGroup | undefined,
+  idsArray = false,
+): SQL {
   const conditions = baseConditions(filters);
   // With the one facet's counts taken from the summary, its filter prunes the scan (indexable form).
   const masked = own ? [] : groups;
@@ -500,10 +503,7 @@ async function computeListing(
   // Text searches read search_documents (the same columns plus the vectors), listings the narrow rows.
   const source = filters.plan ? sql`search_documents s` : sql`search_products s`;
 
-  const rows = await queryRows<ListingRow & { summary: SummaryRow | string | null }>(
-    db,
-    withExtras(
-      sql`
+  return sql`
     with base as materialized (
       select s.product_id as id, s.vendor_id, s.price_cents, s.tag_set_id,
         ${sortColumns(filters.sortBy, ranked)}${rankColumn}, ${mask} as mask
@@ -531,7 +531,7 @@ async function computeListing(
               join tags t on t.id = tag_id
               ${where(sql`g.mask = 0 or g.mask = ${prefixBit}`)}
               group by t.id, t.prefix, t.value) z) as tags,
-      (select coalesce(json_agg(x.id), '[]') from ${page} x) as ids,
+      ${idsArray ? sql`array(select x.id from ${page} x)` : sql`(select coalesce(json_agg(x.id), '[]') from ${page} x)`} as ids,
       ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary,
       ${topRank} as top_rank,
       ${
@@ -540,9 +540,32 @@ async function computeListing(
           : sql`(select count(*) from base b where b.rank >= ${RANK.type} and b.rank < ${RANK.partNumber}
               ${and(sql`b.mask = 0`)})`
       } as type_hits
-  `,
-      options.extras,
-    ),
+  `;
+}
+
+/**
+ * Every match of a one-word search in relevance order, with its totals and facets, written into
+ * search_word_summaries by one statement (the ids never leave the database).
+ */
+export function wordSummaryInsertSql(filters: ListingFilters): SQL {
+  if (!filters.plan) throw new Error("a word summary needs a search plan");
+  return sql`
+    insert into search_word_summaries (match_query, total_products, max_price_cents, vendors, tags, ranked_ids)
+    select ${filters.plan.match}, l.total, coalesce(l.max_price, 0), l.vendors::jsonb, l.tags::jsonb, l.ids
+    from (${countedListingSql(filters, facetGroups(filters), undefined, true)}) l
+    on conflict (match_query) do nothing`;
+}
+
+async function computeListing(
+  db: Database,
+  filters: ListingFilters,
+  groups: FacetGroup[],
+  options: { fromSummary?: FacetGroup; extras?: ListingExtras },
+): Promise<ListingResult> {
+  const own = options.fromSummary;
+  const rows = await queryRows<ListingRow & { summary: SummaryRow | string | null }>(
+    db,
+    withExtras(countedListingSql(filters, groups, own), options.extras),
   );
   const result = toResult(rows[0]);
   if (!own) return result;

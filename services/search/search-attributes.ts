@@ -133,7 +133,7 @@ export async function writeProductAttributes(db: Database, where: SQL): Promise<
     const rows = await queryRows<SourceRow>(
       db,
       sql`select p.id, p.title, p.product_code, p.product_type, p.description_html,
-        (select coalesce(json_agg(json_build_array(t.prefix, t.value)), '[]')
+        (select coalesce(json_agg(json_build_array(t.prefix, t.value) order by t.id), '[]')
            from product_tags pt join tags t on t.id = pt.tag_id where pt.product_id = p.id) as tags
       from products p where ${where} and p.id > ${after} order by p.id limit ${BATCH}`,
     );
@@ -141,40 +141,66 @@ export async function writeProductAttributes(db: Database, where: SQL): Promise<
     after = rows[rows.length - 1].id;
     const records = rows.map((row) => {
       const tags = typeof row.tags === "string" ? (JSON.parse(row.tags) as [string, string][]) : (row.tags ?? []);
-      const a = productAttributes({
+      return attributeRecord(row.id, {
         title: row.title,
         productCode: row.product_code,
         productType: row.product_type,
         tags,
         descriptionHtml: row.description_html,
       });
-      return {
-        product_id: row.id,
-        type_nouns: a.typeNouns,
-        horsepower: a.horsepower,
-        voltage: a.voltage,
-        size_inches: a.size,
-        filter_area_sqft: a.filterArea,
-        btu: a.btu,
-        watts: a.watts,
-        gallons: a.gallons,
-        speed: a.speed,
-        words: a.words,
-      };
     });
-    await db.execute(sql`
-      insert into search_product_attributes (product_id, type_nouns, horsepower, voltage, size_inches,
-        filter_area_sqft, btu, watts, gallons, speed, words)
-      select x.product_id, x.type_nouns, x.horsepower, x.voltage, x.size_inches, x.filter_area_sqft, x.btu,
-        x.watts, x.gallons, x.speed, x.words
-      from json_to_recordset(${JSON.stringify(records)}::json) as x(product_id int, type_nouns text[],
-        horsepower real[], voltage real[], size_inches real[], filter_area_sqft real[], btu real[], watts real[],
-        gallons real[], speed text[], words text)
-      on conflict (product_id) do update set type_nouns = excluded.type_nouns, horsepower = excluded.horsepower,
-        voltage = excluded.voltage, size_inches = excluded.size_inches, filter_area_sqft = excluded.filter_area_sqft,
-        btu = excluded.btu, watts = excluded.watts, gallons = excluded.gallons, speed = excluded.speed,
-        words = excluded.words
-    `);
+    await insertAttributeRecords(db, records);
     if (rows.length < BATCH) return;
   }
+}
+
+/** A search_product_attributes row. */
+export interface AttributeRecord {
+  product_id: number;
+  type_nouns: string[];
+  horsepower: number[];
+  voltage: number[];
+  size_inches: number[];
+  filter_area_sqft: number[];
+  btu: number[];
+  watts: number[];
+  gallons: number[];
+  speed: string[];
+  words: string;
+}
+
+/** The attributes row of one product, read from its data (a bulk load computes them as it writes). */
+export function attributeRecord(productId: number, source: ProductSearchSource): AttributeRecord {
+  const a = productAttributes(source);
+  return {
+    product_id: productId,
+    type_nouns: a.typeNouns,
+    horsepower: a.horsepower,
+    voltage: a.voltage,
+    size_inches: a.size,
+    filter_area_sqft: a.filterArea,
+    btu: a.btu,
+    watts: a.watts,
+    gallons: a.gallons,
+    speed: a.speed,
+    words: a.words,
+  };
+}
+
+/** Writes attribute rows (replacing a product's row when it has one): one statement. */
+export async function insertAttributeRecords(db: Database, records: readonly AttributeRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await db.execute(sql`
+    insert into search_product_attributes (product_id, type_nouns, horsepower, voltage, size_inches,
+      filter_area_sqft, btu, watts, gallons, speed, words)
+    select x.product_id, x.type_nouns, x.horsepower, x.voltage, x.size_inches, x.filter_area_sqft, x.btu,
+      x.watts, x.gallons, x.speed, x.words
+    from json_to_recordset(${JSON.stringify(records)}::json) as x(product_id int, type_nouns text[],
+      horsepower real[], voltage real[], size_inches real[], filter_area_sqft real[], btu real[], watts real[],
+      gallons real[], speed text[], words text)
+    on conflict (product_id) do update set type_nouns = excluded.type_nouns, horsepower = excluded.horsepower,
+      voltage = excluded.voltage, size_inches = excluded.size_inches, filter_area_sqft = excluded.filter_area_sqft,
+      btu = excluded.btu, watts = excluded.watts, gallons = excluded.gallons, speed = excluded.speed,
+      words = excluded.words
+  `);
 }

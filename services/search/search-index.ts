@@ -1,13 +1,29 @@
 import { type SQL, sql } from "drizzle-orm";
+import { dropSecondaryIndexes, recreateIndexes } from "../../db/bulk-indexes.ts";
 import type { Database } from "../../db/client.ts";
-import { clearWordSummaryKeys, findListing } from "./product-listing.ts";
+import { clearWordSummaryKeys, wordSummaryInsertSql } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
 import { writeProductAttributes } from "./search-attributes.ts";
-import { buildSearchPlan } from "./search-plan.ts";
+import { buildSearchPlan, type SearchPlan } from "./search-plan.ts";
 import { clearSynonymCache, loadSynonyms } from "./synonyms.ts";
 
-/** Words found in at least this many products get their one-word search precomputed. */
+/**
+ * Words found in at least this many products (and 1 % of the catalog) get their one-word search
+ * precomputed: at 100,000 products the words in 1,000 or more, at a million those in 10,000 or more.
+ * A word below that is counted on each search, which costs about what a precomputed word of a ten
+ * times smaller catalog did to compute; a fixed threshold would make a big catalog precompute
+ * thousands of words of every size.
+ */
 const WORD_SUMMARY_MIN_PRODUCTS = 1_000;
+const WORD_SUMMARY_MIN_SHARE = 0.01;
+
+async function wordSummaryMinProducts(db: Database): Promise<number> {
+  const [{ count }] = await queryRows<{ count: number | string }>(
+    db,
+    sql`select count(*) as count from search_products`,
+  );
+  return Math.max(WORD_SUMMARY_MIN_PRODUCTS, Math.ceil(Number(count) * WORD_SUMMARY_MIN_SHARE));
+}
 
 // Everything search precomputes from the catalog (migration 0002_search):
 //   products.part_number_normalized (where missing) and products.search_vector (weighted: title A;
@@ -172,10 +188,16 @@ export async function refreshProductSearchData(db: Database, productIds: readonl
   );
 }
 
-async function rebuildProductTables(db: Database): Promise<void> {
+async function rebuildProductTables(db: Database, onProgress?: (done: number, total: number) => void): Promise<void> {
   // One transaction: readers wait for the new tables instead of seeing them empty.
   await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
     await tx.execute(sql`truncate search_products, search_documents, search_tag_sets restart identity`);
+    // The indexes are built once over the full tables at the end (sorted, in memory) instead of being
+    // updated row by row: at a million products the GIN index of the match vectors alone would take
+    // longer than the rest of the rebuild. The memory is this transaction's own.
+    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    const indexes = await dropSecondaryIndexes(t, ["search_products", "search_documents"]);
     await tx.execute(tagSetsSql(sql`true`));
     await tx.execute(sql`
       insert into search_products (${SEARCH_PRODUCT_COLUMNS})
@@ -186,6 +208,8 @@ async function rebuildProductTables(db: Database): Promise<void> {
       create temporary table search_rebuild_order on commit drop as
       select product_id, row_number() over (order by collection_ids, product_id) as ord from search_products
     `);
+    await tx.execute(sql`create index on search_rebuild_order (ord)`);
+    await tx.execute(sql`analyze search_rebuild_order`);
     const [{ count }] = await queryRows<{ count: number | string }>(
       tx as unknown as Database,
       sql`select count(*) as count from search_rebuild_order`,
@@ -196,7 +220,9 @@ async function rebuildProductTables(db: Database): Promise<void> {
           sql`select product_id, ord from search_rebuild_order where ord > ${from} and ord <= ${from + BATCH_SIZE}`,
         ),
       );
+      onProgress?.(Math.min(Number(count), from + BATCH_SIZE), Number(count));
     }
+    await recreateIndexes(t, indexes);
   });
 }
 
@@ -339,7 +365,7 @@ export function summaryTerms(words: readonly string[]): string[] {
  * answers) and stored: the frequent dictionary words and their prefixes, with synonyms as a search
  * would apply them.
  */
-async function rebuildWordSummaries(db: Database, minProducts: number): Promise<void> {
+async function rebuildWordSummaries(db: Database, minProducts: number, concurrency: number): Promise<void> {
   await db.execute(sql`delete from search_word_summaries`);
   clearWordSummaryKeys(db);
   clearSynonymCache(db);
@@ -348,33 +374,58 @@ async function rebuildWordSummaries(db: Database, minProducts: number): Promise<
     db,
     sql`select word from search_words where frequency >= ${minProducts} order by frequency desc, word`,
   );
+  const plans: SearchPlan[] = [];
   const done = new Set<string>();
   for (const word of summaryTerms(words.map((row) => row.word))) {
     const plan = buildSearchPlan([word], word, synonyms);
     // "pool" and "pools" share a plan: one row.
     if (!plan || done.has(plan.match)) continue;
     done.add(plan.match);
-    const listing = await findListing(db, {
-      plan,
-      collectionId: null,
-      vendors: [],
-      tags: [],
-      minPriceCents: null,
-      maxPriceCents: null,
-      isFeatured: null,
-      availableForSaleOnly: false,
-      sortBy: "default",
-      // Every match, in relevance order: any page of the default order is then a slice.
-      limit: ALL_MATCHES,
-      offset: 0,
-    });
-    await db.execute(sql`
-      insert into search_word_summaries (match_query, total_products, max_price_cents, vendors, tags, ranked_ids)
-      values (${plan.match}, ${listing.total}, ${listing.maxPriceCents}, ${JSON.stringify(listing.vendors)}::jsonb,
-        ${JSON.stringify(listing.tags)}::jsonb, ${sql.param(listing.ids)}::int[])
-      on conflict (match_query) do nothing
-    `);
+    plans.push(plan);
   }
+  // Each summary is one statement; on a server two run at once (one per core of a small machine).
+  let next = 0;
+  const worker = async () => {
+    while (next < plans.length) {
+      const plan = plans[next++];
+      await db.execute(
+        wordSummaryInsertSql({
+          plan,
+          collectionId: null,
+          vendors: [],
+          tags: [],
+          minPriceCents: null,
+          maxPriceCents: null,
+          isFeatured: null,
+          availableForSaleOnly: false,
+          sortBy: "default",
+          // Every match, in relevance order: any page of the default order is then a slice.
+          limit: ALL_MATCHES,
+          offset: 0,
+        }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** Options of rebuildSearchIndex. */
+export interface RebuildOptions {
+  wordSummaryMinProducts?: number;
+  /** Told when each phase ends, with its duration (the seeder and search:rebuild print them). */
+  onPhase?: (phase: string, ms: number) => void;
+  /**
+   * "missing": read the attributes only of products that have none (a bulk load that wrote them
+   * itself, like the demo seeder). Default "all".
+   */
+  attributes?: "all" | "missing";
+  /**
+   * false: inside a transaction (VACUUM cannot run there): statistics only; the caller vacuums the
+   * search tables after its commit. Default true.
+   */
+  vacuum?: boolean;
+  /** Told how many products have their search documents written (the longest phase). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -382,30 +433,50 @@ async function rebuildWordSummaries(db: Database, minProducts: number): Promise<
  * typo-correction dictionary and the facet summaries of the plain listings; then refreshes the
  * planner statistics. Idempotent.
  */
-export async function rebuildSearchIndex(
-  db: Database,
-  options: { wordSummaryMinProducts?: number } = {},
-): Promise<void> {
+export async function rebuildSearchIndex(db: Database, options: RebuildOptions = {}): Promise<void> {
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    options.onPhase?.(name, now - mark);
+    mark = now;
+  };
   await db.execute(sql`
     update products set part_number_normalized = nullif(search_part_number(product_code), '')
     where part_number_normalized is null and product_code is not null
   `);
+  phase("part numbers");
   // Attributes first: the search vectors carry their words.
-  await writeProductAttributes(db, sql`true`);
-  await rebuildProductTables(db);
+  await writeProductAttributes(
+    db,
+    options.attributes === "missing"
+      ? sql`not exists (select 1 from search_product_attributes a where a.product_id = p.id)`
+      : sql`true`,
+  );
+  phase("attributes");
+  await rebuildProductTables(db, options.onProgress);
+  phase("listing rows and documents");
   await rebuildDictionary(db);
+  phase("dictionary");
   await rebuildFacetSummaries(db);
   await rebuildVendorSummaries(db);
+  phase("facet summaries");
   // Fresh statistics keep the planner on the GIN and order indexes.
   // VACUUM sets the visibility map (deep pages become index-only scans) and merges any GIN
   // pending entries.
-  await db.execute(sql`vacuum analyze search_products`);
-  await db.execute(sql`vacuum analyze search_documents`);
+  if (options.vacuum === false) {
+    await db.execute(sql`analyze search_products`);
+    await db.execute(sql`analyze search_documents`);
+  } else {
+    await db.execute(sql`vacuum analyze search_products`);
+    await db.execute(sql`vacuum analyze search_documents`);
+  }
   await db.execute(sql`analyze search_words`);
   await db.execute(sql`analyze search_facet_summaries`);
+  phase("vacuum and statistics");
   // Last: it searches the tables built above.
-  await rebuildWordSummaries(db, options.wordSummaryMinProducts ?? WORD_SUMMARY_MIN_PRODUCTS);
+  await rebuildWordSummaries(db, options.wordSummaryMinProducts ?? (await wordSummaryMinProducts(db)), 2);
   await db.execute(sql`analyze search_word_summaries`);
+  phase("word summaries");
   clearSynonymCache(db);
   clearWordSummaryKeys(db);
 }
