@@ -1,7 +1,8 @@
 // npm run bench:search -- [--products 100000] [--engine both|postgres|pglite] [--passes 4]
 //
-// Seeds (or reuses) a demo catalog on PostgreSQL (database store_bench on 127.0.0.1:5432, or
-// BENCH_DATABASE_URL) and on PGlite (a DATA_DIR under /tmp), starts the store's API in a child
+// Seeds (or reuses) a demo catalog of --products products on PostgreSQL (database store_bench on
+// 127.0.0.1:5432 for the default 100,000, store_bench_<n> for another size, or BENCH_DATABASE_URL)
+// and on PGlite (a DATA_DIR under /tmp), reseeding one that holds another size; starts the store's API in a child
 // process for each, and drives GET /api/products/filter over HTTP on 127.0.0.1 with a fixed query
 // mix: part numbers, one-word and multi-word queries, misspellings, synonyms, category + tag +
 // vendor + price filters, every sort and deep pages, at concurrency 1 and 16. Prints p50/p95/p99
@@ -30,6 +31,7 @@ import { createStoreServices } from "../services/store-services.ts";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PG_SERVER = process.env.BENCH_POSTGRES_SERVER ?? "postgres://postgres@127.0.0.1:5432";
 const PG_DATABASE = "store_bench";
+const DEFAULT_PRODUCTS = 100_000;
 const PGLITE_DIR = process.env.BENCH_DATA_DIR ?? "/tmp/store-bench-pglite";
 
 type Engine = "postgres" | "pglite";
@@ -90,8 +92,13 @@ async function serve(): Promise<void> {
 // Preparing a database: seed when it holds fewer products than asked, build the search data when
 // it is missing or stale.
 
-/** The benchmark database's URL, created when missing; or why PostgreSQL cannot be used. */
-async function ensurePostgresDatabase(): Promise<{ url: string } | { skipped: string }> {
+/**
+ * The benchmark database's URL, created when missing; or why PostgreSQL cannot be used. Each catalog
+ * size has its own database (store_bench for the default 100,000, store_bench_<n> otherwise), so
+ * measuring another size never reseeds the usual one.
+ */
+async function ensurePostgresDatabase(products: number): Promise<{ url: string } | { skipped: string }> {
+  const name = products === DEFAULT_PRODUCTS ? PG_DATABASE : `${PG_DATABASE}_${products}`;
   const given = process.env.BENCH_DATABASE_URL;
   const admin = new pg.Client({ connectionString: given || `${PG_SERVER}/postgres`, connectionTimeoutMillis: 5000 });
   try {
@@ -102,9 +109,9 @@ async function ensurePostgresDatabase(): Promise<{ url: string } | { skipped: st
   }
   try {
     if (given) return { url: given };
-    const found = await admin.query("select 1 from pg_database where datname = $1", [PG_DATABASE]);
-    if (found.rowCount === 0) await admin.query(`create database ${PG_DATABASE}`);
-    return { url: `${PG_SERVER}/${PG_DATABASE}` };
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) await admin.query(`create database ${name}`);
+    return { url: `${PG_SERVER}/${name}` };
   } finally {
     await admin.end();
   }
@@ -116,7 +123,9 @@ async function count(handle: DatabaseHandle, query: ReturnType<typeof sql>): Pro
 }
 
 function open(target: Target): Promise<DatabaseHandle> {
-  return openDatabase(target.url ? { url: target.url, poolSize: 2 } : { dataDir: target.dataDir });
+  return openDatabase(
+    target.url ? { url: target.url, poolSize: 2, longStatements: true } : { dataDir: target.dataDir },
+  );
 }
 
 async function runSeedCli(target: Target, products: number): Promise<void> {
@@ -145,7 +154,8 @@ async function prepare(target: Target, products: number): Promise<Fixtures> {
   try {
     await migrateDatabase(handle);
     const have = await count(handle, sql`select count(*) as n from products`);
-    if (have < products) {
+    // Another size than asked (a database seeded for another run): seeded again at the size asked.
+    if (have !== products) {
       await handle.close();
       await runSeedCli(target, products);
       handle = await open(target);
@@ -626,7 +636,7 @@ function printKinds(engine: Engine, samples: Sample[]): void {
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      products: { type: "string", default: "100000" },
+      products: { type: "string", default: String(DEFAULT_PRODUCTS) },
       engine: { type: "string", default: "both" },
       passes: { type: "string", default: "4" },
       serve: { type: "boolean", default: false },
@@ -644,7 +654,7 @@ async function main(): Promise<number> {
   for (const engine of engines) {
     let target: Target;
     if (engine === "postgres") {
-      const database = await ensurePostgresDatabase();
+      const database = await ensurePostgresDatabase(products);
       if ("skipped" in database) {
         console.error(`[postgres] ${database.skipped}: skipped.`);
         rows.push(skippedRow(engine, database.skipped));
@@ -652,7 +662,7 @@ async function main(): Promise<number> {
       }
       target = { engine, url: database.url };
     } else {
-      target = { engine, dataDir: PGLITE_DIR };
+      target = { engine, dataDir: products === DEFAULT_PRODUCTS ? PGLITE_DIR : `${PGLITE_DIR}-${products}` };
     }
     const fixtures = await prepare(target, products);
     const mix = queryMix(fixtures);
