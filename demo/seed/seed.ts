@@ -43,12 +43,12 @@ import {
   equipmentRebuildKitParts,
   equipmentRebuildKits,
 } from "../../db/schema/equipment.ts";
-import { countriesRequiringState, countries as countrySeeds, states as stateSeeds } from "../../shared/countries.ts";
 import {
   type AttributeRecord,
   attributeRecord,
   insertAttributeRecords,
 } from "../../services/search/search-attributes.ts";
+import { countriesRequiringState, countries as countrySeeds, states as stateSeeds } from "../../shared/countries.ts";
 import {
   demoArticleImageUrl,
   demoBannerUrl,
