@@ -10,8 +10,8 @@ import { amountSchema } from "./product.ts";
 export const FREE_SHIPPING_REGIONS = ["US-mainland", "anywhere"] as const;
 export type FreeShippingRegion = (typeof FREE_SHIPPING_REGIONS)[number];
 export const FREE_SHIPPING_REGION_LABELS: Readonly<Record<FreeShippingRegion, string>> = {
-  "US-mainland": "Mainland US only (not Alaska, Hawaii or the territories)",
-  anywhere: "Every country we ship to",
+  "US-mainland": "Mainland US only",
+  anywhere: "Everywhere we ship",
 };
 
 export const MAX_SHIPPING_RATES = 50;

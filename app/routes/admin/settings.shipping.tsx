@@ -122,7 +122,11 @@ function PolicyForm({ policy, currency }: { policy: LoaderData["policy"]; curren
             inputMode="decimal"
             hint="Orders at or above this subtotal ship free. Empty: no free shipping."
           />
-          <FormSelect name="freeShippingRegion" label="Free shipping applies to">
+          <FormSelect
+            name="freeShippingRegion"
+            label="Free shipping applies to"
+            hint="Mainland: the 48 contiguous states and DC, not Alaska, Hawaii or the territories."
+          >
             {FREE_SHIPPING_REGIONS.map((region) => (
               <option key={region} value={region}>
                 {FREE_SHIPPING_REGION_LABELS[region]}
@@ -280,7 +284,7 @@ function CountriesPanel({ countries, available }: { countries: Country[]; availa
                 <th scope="col" className="px-3 py-2">
                   Country
                 </th>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                   States
                 </th>
                 <th scope="col" className="px-3 py-2">
@@ -296,18 +300,21 @@ function CountriesPanel({ countries, available }: { countries: Country[]; availa
                 <tr key={country.code} className="border-b border-line last:border-b-0">
                   <th scope="row" className="px-3 py-2 font-semibold text-ink">
                     {country.title} <span className="font-mono text-xs text-muted">{country.code}</span>
+                    <span className="block text-xs font-normal text-muted sm:hidden">
+                      {country.states.length} states{country.requiresState ? " (required)" : ""}
+                    </span>
                   </th>
-                  <td className="px-3 py-2 tabular-nums">
+                  <td className="hidden px-3 py-2 tabular-nums sm:table-cell">
                     {country.states.length}
                     {country.requiresState ? " (required)" : ""}
                   </td>
                   <td className="px-3 py-2">
                     {country.shipsTo ? (
-                      <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-stock">
+                      <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-stock">
                         Ships here
                       </span>
                     ) : (
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-700">
                         Not offered
                       </span>
                     )}
@@ -315,7 +322,8 @@ function CountriesPanel({ countries, available }: { countries: Country[]; availa
                   <td className="px-3 py-2 text-right">
                     <button type="button" className="btn-secondary min-h-11 px-3" onClick={() => setEditing(country)}>
                       <Pencil size={16} aria-hidden="true" />
-                      Edit<span className="sr-only"> {country.title}</span>
+                      <span className="sr-only sm:not-sr-only">Edit</span>
+                      <span className="sr-only"> {country.title}</span>
                     </button>
                   </td>
                 </tr>
