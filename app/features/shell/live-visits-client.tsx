@@ -1,12 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { LEAVE_EVENT, LIVE_VISITS_NAMESPACE, VISIT_EVENT, type VisitPayload } from "../../../shared/visit-protocol.ts";
-
-interface VisitSocket {
-  connected: boolean;
-  emit(event: string, payload?: VisitPayload): void;
-  disconnect(): void;
-}
+import { openVisitSocket, type VisitSocket } from "./visit-socket.ts";
 
 /** Start the connection this long after hydration at the latest (when the browser is never idle). */
 const IDLE_TIMEOUT_MS = 3000;
@@ -31,8 +26,8 @@ async function knownPosition(): Promise<Pick<VisitPayload, "latitude" | "longitu
 
 /**
  * A live connection to /customer sends a visit with the path on each path change and a
- * leave on cleanup. socket.io-client is fetched once the page is interactive and idle, so it costs
- * nothing on first paint.
+ * leave on cleanup. It opens once the page is interactive and idle (visit-socket.ts: a few socket.io
+ * frames over a WebSocket, a fraction of socket.io-client's size), so it costs nothing on first paint.
  */
 export function LiveVisitsClient() {
   const location = useLocation();
@@ -51,18 +46,19 @@ export function LiveVisitsClient() {
   useEffect(() => {
     let cancelled = false;
     let socket: VisitSocket | null = null;
-    const start = async () => {
-      const { io } = await import("socket.io-client");
-      if (cancelled) return;
-      const connection = io(LIVE_VISITS_NAMESPACE, { transports: ["websocket", "polling"] });
+    const start = () => {
+      if (cancelled || typeof WebSocket === "undefined") return;
+      // Also after a reconnect: the server forgot this socket's path.
+      const connection = openVisitSocket(
+        LIVE_VISITS_NAMESPACE,
+        () => void sendVisit.current(connection, pathRef.current),
+      );
       socket = connection;
       socketRef.current = connection;
-      // Also after a reconnect: the server forgot this socket's path.
-      connection.on("connect", () => void sendVisit.current(connection, pathRef.current));
     };
     const idle = window.requestIdleCallback
-      ? window.requestIdleCallback(() => void start(), { timeout: IDLE_TIMEOUT_MS })
-      : window.setTimeout(() => void start(), 1);
+      ? window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS })
+      : window.setTimeout(start, 1);
     const onPageHide = () => {
       if (socket?.connected) socket.emit(LEAVE_EVENT);
     };
