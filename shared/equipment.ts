@@ -1,6 +1,10 @@
 // Equipment contracts shared by the pages and the API: the types of equipment and the bodies of
-// "My equipment" writes.
+// "My equipment" writes. What the storefront's pages need in the browser lives in saved-equipment.ts,
+// without zod (about 22 KB on the wire).
 import { z } from "zod";
+import { MAX_SAVED_EQUIPMENT, NICKNAME_MAX } from "./saved-equipment.ts";
+
+export { equipmentDisplayName, MAX_SAVED_EQUIPMENT, NICKNAME_MAX, type SavedEquipment } from "./saved-equipment.ts";
 
 export const EQUIPMENT_TYPES = [
   "pump",
@@ -31,9 +35,6 @@ export function isEquipmentType(value: string): value is EquipmentType {
   return (EQUIPMENT_TYPES as readonly string[]).includes(value);
 }
 
-export const NICKNAME_MAX = 60;
-export const MAX_SAVED_EQUIPMENT = 50;
-
 /** A model handle as it appears in /equipment/{handle}. */
 export const equipmentHandleSchema = z
   .string({ error: "must be an equipment handle" })
@@ -63,16 +64,3 @@ export const saveEquipmentBody = z.union([
     .strict(),
 ]);
 export type SaveEquipmentBody = z.infer<typeof saveEquipmentBody>;
-
-/** What the browser keeps for a guest, and what the account answers for a saved model. */
-export interface SavedEquipment {
-  handle: string;
-  nickname: string | null;
-  title: string;
-  modelNumber: string;
-}
-
-/** How a saved model is called in badges: its nickname, else its brand and model number. */
-export function equipmentDisplayName(saved: Pick<SavedEquipment, "nickname" | "title">): string {
-  return saved.nickname ?? saved.title;
-}

@@ -41,8 +41,6 @@ import {
 } from "../features/product/product-data.server.ts";
 import { ProductGallery } from "../features/product/product-gallery.tsx";
 import { ProductPurchase } from "../features/product/product-purchase.tsx";
-import { ProductQuestions } from "../features/product/product-questions.tsx";
-import { ProductReviews } from "../features/product/product-reviews.tsx";
 import { NO_DESCRIPTION_TEXT, ProductTabs, type Specification } from "../features/product/product-tabs.tsx";
 import { RecommendationsPlaceholder } from "../features/product/recommendations-placeholder.tsx";
 import {
@@ -67,6 +65,14 @@ const ProductRecommendations = lazy(() =>
 );
 const RecentlyViewed = lazy(() =>
   import("../features/product/recently-viewed.tsx").then((module) => ({ default: module.RecentlyViewed })),
+);
+// The reviews and questions blocks fetch their entries when they show: their code (with the forms'
+// rules, zod among them) comes then too.
+const ProductReviews = lazy(() =>
+  import("../features/product/product-reviews.tsx").then((module) => ({ default: module.ProductReviews })),
+);
+const ProductQuestions = lazy(() =>
+  import("../features/product/product-questions.tsx").then((module) => ({ default: module.ProductQuestions })),
 );
 
 /** The product as the page needs it: reviews are fetched when their block shows, not sent with the page. */
@@ -390,13 +396,15 @@ function ProductView({
           }
         >
           {() => (
-            <ProductReviews
-              productId={product.id}
-              productTitle={product.title}
-              handle={product.handle}
-              avgRating={product.avgRating}
-              totalReviews={product.totalReviews}
-            />
+            <Suspense fallback={<div style={{ minHeight: 240 }} />}>
+              <ProductReviews
+                productId={product.id}
+                productTitle={product.title}
+                handle={product.handle}
+                avgRating={product.avgRating}
+                totalReviews={product.totalReviews}
+              />
+            </Suspense>
           )}
         </LazySection>
 
@@ -410,7 +418,11 @@ function ProductView({
             </h2>
           }
         >
-          {() => <ProductQuestions productId={product.id} title={product.title} phone={phone} />}
+          {() => (
+            <Suspense fallback={<div style={{ minHeight: 140 }} />}>
+              <ProductQuestions productId={product.id} title={product.title} phone={phone} />
+            </Suspense>
+          )}
         </LazySection>
 
         <LazySection minHeight={420} className="mt-10" placeholder={<RecommendationsPlaceholder />}>

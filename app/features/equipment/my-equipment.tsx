@@ -3,7 +3,7 @@
 import { Check, Trash2, Wrench } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { equipmentDisplayName, NICKNAME_MAX } from "../../../shared/equipment.ts";
+import { equipmentDisplayName, NICKNAME_MAX } from "../../../shared/saved-equipment.ts";
 import { messageOf } from "../account/account-api.ts";
 import { removeEquipment, saveEquipment, useSavedEquipment } from "./saved-equipment.ts";
 

@@ -3,7 +3,7 @@
 // in (then forgotten here). One small store shared by the pages, with the products each saved model
 // takes (GET /api/equipment/fits) for the "Fits your Backyard pump" badges and the listing filter.
 import { useEffect, useSyncExternalStore } from "react";
-import type { SavedEquipment } from "../../../shared/equipment.ts";
+import type { SavedEquipment } from "../../../shared/saved-equipment.ts";
 import { apiJson } from "../account/account-api.ts";
 
 const STORAGE_KEY = "my-equipment";
