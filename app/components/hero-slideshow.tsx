@@ -52,8 +52,9 @@ export function HeroSlideshow({
   label = "Featured",
   className = "",
 }: HeroSlideshowProps) {
-  // At the top of the page and moving by itself: Embla is fetched as soon as the page is interactive.
-  const [viewportRef, api, run] = useLazyEmbla(EMBLA_OPTIONS, { start: "mount" });
+  // Embla is fetched on the first touch, pointer or focus on the banner, or the first move (a control or
+  // the autoplay): the page settles without it, and a swipe before it arrives still changes the slide.
+  const [viewportRef, api, run] = useLazyEmbla(EMBLA_OPTIONS, { start: "use" });
   const reducedMotion = usePrefersReducedMotion();
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(true);

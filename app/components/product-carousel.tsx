@@ -61,9 +61,11 @@ export function ProductCarousel({
     }),
     [mobile, desktopPerView],
   );
-  // Embla's code comes when the carousel nears the screen (or with the first arrow click).
-  const [viewportRef, api, run] = useLazyEmbla(options);
-  const [scrollable, setScrollable] = useState(true);
+  // Embla's code comes with the shopper's first touch, pointer or focus on the strip, or the first arrow
+  // click: a page with a carousel settles without it.
+  const [viewportRef, api, run] = useLazyEmbla(options, { start: "use" });
+  // Until Embla has measured the strip: whether there are more slides than fit (2 on a phone).
+  const [measured, setScrollable] = useState<boolean | null>(null);
 
   const update = useCallback(() => {
     if (api) setScrollable(api.canScrollNext() || api.canScrollPrev());
@@ -83,6 +85,7 @@ export function ProductCarousel({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `carousel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   const total = products.length + (featuredBanner ? 1 : 0);
+  const scrollable = measured ?? total > (mobile ? 2 : desktopPerView);
   const slide = `min-w-0 shrink-0 grow-0 basis-1/2 pl-3 desk:pl-4 ${desktopPerView === 4 ? "desk:basis-1/4" : "desk:basis-1/5"}`;
 
   return (
