@@ -262,20 +262,23 @@ export function ProductCard({
         )}
       </div>
       <div className={`flex flex-1 flex-col ${list ? "" : "mt-3"}`}>
-        <h3 className="line-clamp-2 min-h-12 font-semibold leading-6 text-ink">
-          <Link to={href} className="hover:text-aqua-600 hover:underline">
+        {/* The link itself is clamped to two lines: its box then ends where the text does, and never lies
+            over the brand link below (a hidden third line would). */}
+        <h3 className="min-h-12 font-semibold leading-6 text-ink">
+          <Link to={href} className="line-clamp-2 hover:text-aqua-600 hover:underline">
             {product.title}
           </Link>
         </h3>
+        {/* 24 px tall (the title's 4 px margin is inside it): a touch target of WCAG 2.2's minimum size. */}
         {product.vendor ? (
           <Link
             to={`/searchresults.asp?v=${encodeURIComponent(product.vendor)}`}
-            className="mt-1 self-start text-sm text-aqua-600 hover:underline"
+            className="inline-flex min-h-6 items-center self-start text-sm text-aqua-600 hover:underline"
           >
             {product.vendor}
           </Link>
         ) : (
-          <span className="mt-1 h-5" />
+          <span className="h-6" />
         )}
         <StarRating rating={product.avgRating} count={product.totalReviews} className="mt-1" />
         <div className="mt-auto pt-2">

@@ -5,11 +5,13 @@ export const TEST_MODE_TEXT = "Test mode: no real payments";
 
 export function TestModeNotice() {
   return (
-    <p
+    // A landmark of its own (complementary): everything on the page sits in one.
+    <aside
+      aria-label="Payments"
       id="test-mode-notice"
       className="pointer-events-none fixed bottom-[calc(4.5rem+env(safe-area-inset-bottom))] left-2 z-30 rounded-md border border-action-600 bg-white px-2 py-1 text-xs font-semibold text-action-600 shadow-sm desk:bottom-2"
     >
       {TEST_MODE_TEXT}
-    </p>
+    </aside>
   );
 }

@@ -447,6 +447,8 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
             ) : null}
 
             <div className="mt-4" aria-busy={loading || undefined}>
+              {/* The cards' titles are h3: the outline goes h1, h2, h3 on a phone too (no filter sidebar there). */}
+              <h2 className="sr-only">Results</h2>
               {loading ? (
                 <SkeletonCardGrid label="Loading results…" />
               ) : listing.products.length > 0 ? (

@@ -26,12 +26,16 @@ export function ProductTabs({
     value: "description",
     label: "DESCRIPTION",
     content: hasDescription ? (
-      <div
-        className={`max-w-3xl leading-7 ${RICH_TEXT}`}
-        // The merchant's own HTML from the catalog; never shopper input.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: catalog content written by the store.
-        dangerouslySetInnerHTML={{ __html: descriptionHtml ?? "" }}
-      />
+      <>
+        {/* The merchant's headings inside start at h3: this one keeps the page's outline in order after the h1. */}
+        <h2 className="sr-only">Description</h2>
+        <div
+          className={`max-w-3xl leading-7 ${RICH_TEXT}`}
+          // The merchant's own HTML from the catalog; never shopper input.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: catalog content written by the store.
+          dangerouslySetInnerHTML={{ __html: descriptionHtml ?? "" }}
+        />
+      </>
     ) : (
       <p className="text-lg font-semibold text-water-900">{NO_DESCRIPTION_TEXT}</p>
     ),
