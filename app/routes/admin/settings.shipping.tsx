@@ -82,7 +82,7 @@ function PolicyForm({ policy, currency }: { policy: LoaderData["policy"]; curren
     freeShippingRegion: policy.freeShippingRegion,
     rates: policy.rates,
   };
-  const form = useZodForm(shippingPolicyFormSchema, defaults);
+  const form = useZodForm(shippingPolicyFormSchema, defaults, { mode: "onSubmit" });
   const rates = useFieldArray({ control: form.control, name: "rates", keyName: "key" });
   const ratesError = (form.formState.errors.rates as { message?: string } | undefined)?.message;
   return (
@@ -333,7 +333,7 @@ function CountriesPanel({ countries, available }: { countries: Country[]; availa
         </div>
       )}
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1 sm:max-w-sm">
+        <div className="w-full min-w-0 sm:w-auto sm:max-w-sm sm:flex-1">
           <label htmlFor="add-country" className="mb-1 block text-sm font-semibold text-ink">
             Add a country
           </label>
@@ -373,7 +373,7 @@ function CountryDialog({ country, onClose }: { country: Country; onClose: () => 
     requiresState: country.requiresState,
     states: country.states,
   };
-  const form = useZodForm(countryFormSchema, defaults);
+  const form = useZodForm(countryFormSchema, defaults, { mode: "onSubmit" });
   const states = useFieldArray({ control: form.control, name: "states" });
   const requiresStateError = form.formState.errors.requiresState?.message;
   return (

@@ -25,16 +25,22 @@ import { Notice } from "../../../components/ui/notice.tsx";
 import { SelectField, TextField, type TextFieldProps } from "../../../components/ui/text-field.tsx";
 import { messageOf } from "./admin-api.ts";
 
-/** A form checked by a zod schema (the one the API uses), errors shown once a field has been left. */
+/**
+ * A form checked by a zod schema (the one the API uses), errors shown once a field has been left.
+ * `mode: "onSubmit"` suits forms with rows added on the page (useFieldArray): leaving one field of a row
+ * validates the whole row, so a field not yet filled would show an error that only goes when it is left,
+ * moving the submit button under the pointer as it is pressed.
+ */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
+  options: { mode?: "onTouched" | "onSubmit" } = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   return useForm<z.input<S>, unknown, z.output<S>>({
     // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads cannot name a generic schema's types.
     resolver: zodResolver(schema as any) as never,
     defaultValues,
-    mode: "onTouched",
+    mode: options.mode ?? "onTouched",
   });
 }
 
