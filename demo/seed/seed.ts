@@ -944,6 +944,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
       // Statistics of what this transaction wrote, for the planner of the work that follows.
       await t.execute(sql`ANALYZE`);
       await options.inTransaction(t);
+      phase("work in the transaction");
     }
     await recreateIndexes(
       t,
