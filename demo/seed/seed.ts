@@ -871,8 +871,10 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     if (options.skipForeignKeyChecks ?? true) await skipForeignKeyChecksIfAllowed(t);
-    // Memory for building the indexes at the end (sorts in memory, GIN in one pass), this transaction only.
+    // Memory for building the indexes at the end (sorts in memory, GIN in one pass) and for the search
+    // build's batches (their sorts and hashes stay out of temporary files), this transaction only.
     await t.execute(sql`set local maintenance_work_mem = '256MB'`);
+    await t.execute(sql`set local work_mem = '64MB'`);
     await insertContent(t, index);
     const ids: IdCounters = { option: 0, optionValue: 0, variant: 0, tag: 0 };
     const positions = new Map<number, number>();
