@@ -53,14 +53,20 @@ describe("the page cache", () => {
     cache.store("product-2", page("two", ["product:2", "settings"]));
     cache.store("category", page("list", ["listing", "product:1", "product:2"]));
     cache.store("about", page("about", ["product", "settings"]));
+    // Under $100, showing product 2 only: product 1's new price may bring it into this list.
+    cache.store("under-100", page("cheap", ["listing", "product:2"]));
     const price = tagsForChange({ kind: "price", ids: [1] });
-    expect(cache.purge(price.tags, price.prefixes)).toBe(3);
+    expect(cache.purge(price.tags, price.prefixes)).toBe(4);
+    expect(cache.get("under-100")).toBeUndefined();
     expect(cache.get("product-2")).toBeDefined();
     expect(cache.get("product-1")).toBeUndefined();
     expect(cache.get("category")).toBeUndefined();
     expect(cache.get("about")).toBeUndefined();
     const all = tagsForChange({ kind: "stock" });
     expect(cache.purge(all.tags, all.prefixes)).toBe(1);
+    cache.store("under-100", page("cheap", ["listing", "product:2"]));
+    const stock = tagsForChange({ kind: "stock", ids: [1] });
+    expect(cache.purge(stock.tags, stock.prefixes)).toBe(0);
     cache.store("x", page("x", ["settings"]));
     const settings = tagsForChange({ kind: "settings", ids: ["announcement"] });
     expect(cache.purge(settings.tags, settings.prefixes)).toBe(1);

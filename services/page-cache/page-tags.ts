@@ -55,7 +55,8 @@ const PRODUCT_KINDS = new Set(["product", "price", "stock"]);
 /**
  * The tags a change drops: exact tags, and prefixes (a change without ids drops the whole kind).
  * - product/price/stock with ids: `product:<id>` for each and `product` (pages that show some product
- *   without naming it); a product change (new, renamed, removed) also drops `listing`.
+ *   without naming it); a product change (new, renamed, removed) and a price change (which moves a
+ *   product into or out of price filters and price sorts) also drop `listing`.
  * - product/price/stock without ids: every `product:*`, `product` and `listing`.
  * - other kinds with ids: `<kind>:<id>` and `<kind>`; without ids: `<kind>` and every `<kind>:*`.
  */
@@ -64,7 +65,8 @@ export function tagsForChange(change: StoreChange): { tags: string[]; prefixes: 
   if (PRODUCT_KINDS.has(change.kind)) {
     if (ids.length === 0) return { tags: ["product", "listing"], prefixes: ["product:"] };
     const tags = ["product", ...ids.map((id) => `product:${id}`)];
-    if (change.kind === "product") tags.push("listing");
+    // A new price can move a product into a list that did not show it (a price filter or sort).
+    if (change.kind === "product" || change.kind === "price") tags.push("listing");
     return { tags, prefixes: [] };
   }
   if (ids.length === 0) return { tags: [change.kind], prefixes: [`${change.kind}:`] };
