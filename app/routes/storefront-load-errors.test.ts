@@ -2,6 +2,7 @@
 // free-shipping-amount failures show danger messages on the product page instead of vanishing silently.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { loadStoreConfig } from "../../services/config.ts";
+import { PageHints } from "../../services/page-cache/page-tags.ts";
 import type { Route as CategoryRoute } from "./+types/category";
 import type { Route as ProductRoute } from "./+types/product";
 
@@ -70,14 +71,16 @@ vi.mock("../../services/catalog/product-detail.ts", async (importOriginal) => ({
 
 const store = loadStoreConfig("config/store.json");
 
-function args(url: string, params: Record<string, string>) {
+function args(url: string, params: Record<string, string>, page = new PageHints()) {
   // A fresh database object each time: the loaders' caches are kept per database.
   const logger = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
-  const services = { database: { db: {} }, config: { store, publicUrl: "http://store.test" }, logger };
+  const db = {};
+  // Catalog reads go to the read replica's handle, the same database when there is none.
+  const services = { database: { db, readDb: db }, config: { store, publicUrl: "http://store.test" }, logger };
   return {
     request: new Request(url),
     params,
-    context: { get: () => ({ services, logger }) },
+    context: { get: () => ({ services, logger, page }) },
   };
 }
 
@@ -88,8 +91,13 @@ beforeEach(() => {
 describe("load errors on the storefront pages", () => {
   it("the category page carries the category list failure for 'Error loading categories: {message}'", async () => {
     const { loader } = await import("./category.tsx");
+    const hints = new PageHints();
     const result = await loader(
-      args("http://store.test/collections/pool-pumps", { handle: "pool-pumps" }) as unknown as CategoryRoute.LoaderArgs,
+      args(
+        "http://store.test/collections/pool-pumps",
+        { handle: "pool-pumps" },
+        hints,
+      ) as unknown as CategoryRoute.LoaderArgs,
     );
     const page = result as Extract<typeof result, { kind: "found" }>;
     expect(page.kind).toBe("found");
@@ -97,17 +105,21 @@ describe("load errors on the storefront pages", () => {
     // The database's own words stay in the log.
     expect(page.categoriesError).toMatch(/could not answer/);
     expect(page.categoriesError).not.toContain("connection refused");
+    // A page showing a load error is never kept in the page cache for other shoppers.
+    expect(hints.uncacheable).not.toBeNull();
   });
 
   it("the product page shows hierarchy and free-shipping-amount failures and hides the banner", async () => {
     const { loader } = await import("./product.tsx");
+    const hints = new PageHints();
     const page = await loader(
-      args("http://store.test/products/pump-lid", { handle: "pump-lid" }) as unknown as ProductRoute.LoaderArgs,
+      args("http://store.test/products/pump-lid", { handle: "pump-lid" }, hints) as unknown as ProductRoute.LoaderArgs,
     );
     expect(page.freeShippingAmount).toBe(-1);
     expect(page.loadErrors).toEqual([
       expect.stringMatching(/^Error loading the category path: /),
       expect.stringMatching(/^Error loading the free-shipping amount: /),
     ]);
+    expect(hints.uncacheable).not.toBeNull();
   });
 });
