@@ -1,11 +1,12 @@
 // What the footer shows on every page: the top brands by product count, the top-level categories and
 // the store rating from the seller reviews. It is the same for every visitor and changes rarely, so one
-// answer is reused for a minute rather than read on each page view.
+// answer is reused for a minute (or until the store changes) rather than read on each page view.
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { siteReviews } from "../../db/schema/catalog.ts";
 import { DEFAULT_NAV_DEPTH, getNavigation } from "../catalog/navigation.ts";
 import { listVendors } from "../catalog/vendors.ts";
+import { createTtlCache } from "../ttl-cache.ts";
 
 /** 5 top brands by product count, descending; navigation depth 2. */
 export const FOOTER_BRAND_COUNT = 5;
@@ -41,22 +42,12 @@ async function readFooterData(db: Database, collectionUrlPrefix: string): Promis
   };
 }
 
-const cache = new WeakMap<Database, Map<string, { value: Promise<FooterData>; expiresAt: number }>>();
+// One of the store's shared caches (services/ttl-cache.ts): a store change (a brand, a category, a
+// product moved between them) empties it at once, so a page rendered after the change, and the page
+// cache's copy of it, shows the new footer rather than the last minute's.
+const footerCache = createTtlCache<FooterData>(FOOTER_CACHE_MS, 20);
 
 /** The footer's data, at most FOOTER_CACHE_MS old. A failed read is not kept: the next page tries again. */
-export function loadFooterData(db: Database, collectionUrlPrefix: string, now = Date.now()): Promise<FooterData> {
-  let entries = cache.get(db);
-  if (!entries) {
-    entries = new Map();
-    cache.set(db, entries);
-  }
-  const hit = entries.get(collectionUrlPrefix);
-  if (hit && hit.expiresAt > now) return hit.value;
-  const value = readFooterData(db, collectionUrlPrefix);
-  const entry = { value, expiresAt: now + FOOTER_CACHE_MS };
-  entries.set(collectionUrlPrefix, entry);
-  value.catch(() => {
-    if (entries.get(collectionUrlPrefix) === entry) entries.delete(collectionUrlPrefix);
-  });
-  return value;
+export function loadFooterData(db: Database, collectionUrlPrefix: string): Promise<FooterData> {
+  return footerCache(db, collectionUrlPrefix, () => readFooterData(db, collectionUrlPrefix));
 }
