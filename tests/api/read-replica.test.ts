@@ -138,7 +138,7 @@ describe.skipIf(!available)("a read replica", () => {
       expect(rendered.primary, path).toEqual([]);
     }
     const before = { primary: primary.length, replica: replica.length };
-    const summary = await fetch(`${store.baseUrl}/api/session/summary`, { headers: { cookie: shopper.cookie } });
+    const summary = await fetch(`${store.baseUrl}/api/session/summary`, { headers: { cookie: shopper.cookie ?? "" } });
     expect(summary.status).toBe(200);
     expect(await summary.json()).toEqual({ cartCount: 1, signedIn: false });
     const ran = primary.slice(before.primary);
