@@ -72,8 +72,10 @@ export const bulkActionSchema = z.discriminatedUnion(
       productIds: idList,
       stock: z.number().int({ error: "must be a whole number" }).min(0, { error: "cannot be negative" }).max(1_000_000),
     }),
+    /** Deletes the products for good: orders keep their lines (title, SKU, price), carts lose them. */
+    z.object({ action: z.literal("delete"), productIds: idList }),
   ],
-  { error: "action must be publish, unpublish, price or stock" },
+  { error: "action must be publish, unpublish, price, stock or delete" },
 );
 export type BulkAction = z.output<typeof bulkActionSchema>;
 

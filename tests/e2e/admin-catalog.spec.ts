@@ -148,3 +148,68 @@ test("an owner creates, publishes and changes a product; shoppers see it within 
   expect(refused.status()).toBe(403);
   await supportContext.close();
 });
+
+test("an owner deletes a product from its editor and two more from the list; shoppers no longer find them", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const word = `Wexolith${Date.now().toString(36)}`;
+  await signIn(page, OWNER.email, OWNER.password);
+  const create = async (suffix: string) => {
+    const answer = await page.request.post("/api/admin/products", {
+      data: {
+        title: `${word} ${suffix}`,
+        descriptionHtml: "",
+        categoryIds: [],
+        tags: [],
+        partNumber: `${word}-${suffix}`.toUpperCase(),
+        supersededPartNumbers: [],
+        status: "published",
+        options: [],
+        variants: [{ optionValues: [], sku: `${word}-${suffix}`.toUpperCase(), price: 19.5, stock: 4 }],
+      },
+      headers: { "idempotency-key": crypto.randomUUID() },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { product: { id: number; handle: string } }).product;
+  };
+  const lid = await create("Skimmer Lid");
+  const door = await create("Weir Door");
+  const basket = await create("Skimmer Basket");
+  const found = async () =>
+    (
+      (await (await page.request.get(`/api/products/filter?q=${word}`)).json()) as {
+        products: Array<{ id: number }>;
+      }
+    ).products.map((product) => product.id);
+  await expect.poll(found).toHaveLength(3);
+
+  // From the editor: the confirmation names the product; the list takes over with a notice.
+  await page.goto(`/admin/products/${lid.id}`);
+  await page.getByRole("button", { name: "Delete product" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/delete-section-1280.png` });
+  await page.getByRole("button", { name: "Delete product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete product" });
+  await expect(dialog).toContainText(`${word} Skimmer Lid will be deleted for good`);
+  await page.screenshot({ path: `${SHOTS}/delete-dialog-1280.png` });
+  await dialog.getByRole("button", { name: "Delete product" }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByText(`Deleted ${word} Skimmer Lid.`)).toBeVisible();
+  expect((await page.request.get(`/products/${lid.handle}`)).status()).toBe(404);
+
+  // From the list: select two, Delete, confirm.
+  await page.goto(`/admin/products?q=${word}`);
+  await page.getByRole("checkbox", { name: `Select ${word} Weir Door` }).check();
+  await page.getByRole("checkbox", { name: `Select ${word} Skimmer Basket` }).check();
+  await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Delete", exact: true }).click();
+  const bulk = page.getByRole("dialog", { name: "Delete products" });
+  await expect(bulk).toContainText("The 2 selected products will be deleted for good");
+  await page.screenshot({ path: `${SHOTS}/bulk-delete-1280.png` });
+  await bulk.getByRole("button", { name: "Delete products (2)" }).click();
+  await expect(page.getByText("Deleted 2 products.")).toBeVisible();
+  await expect(page.getByRole("link", { name: `${word} Weir Door` })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `${word} Skimmer Basket` })).toHaveCount(0);
+  expect(await found()).toEqual([]);
+  expect((await page.request.get(`/products/${door.handle}`)).status()).toBe(404);
+  expect((await page.request.get(`/products/${basket.handle}`)).status()).toBe(404);
+});

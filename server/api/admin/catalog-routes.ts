@@ -151,6 +151,16 @@ export async function catalogAdminRoutes(fastify: FastifyInstance, { services }:
     },
   );
 
+  // Deleting a product for good (the bulk action "delete" does several): orders keep their lines.
+  app.delete(
+    "/products/:id",
+    { config: { permission: "catalog:write" }, schema: { params: productParams, response: { 200: success } } },
+    async (request) => {
+      await applyBulkAction(catalogWriter(services, request), { action: "delete", productIds: [request.params.id] });
+      return { success: true };
+    },
+  );
+
   app.post(
     "/products/bulk",
     { config: { permission: "catalog:write" }, schema: { body: bulkActionSchema } },

@@ -1,5 +1,5 @@
-// Bulk actions of the product list: publish, unpublish, change prices (by percent or amount) and set
-// stock, for up to a page of products at once. One transaction; each product's change is audited;
+// Bulk actions of the product list: publish, unpublish, change prices (by percent or amount), set
+// stock and delete, for up to a page of products at once. One transaction; each product's change is audited;
 // search data and caches are refreshed after the commit.
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { products, variants } from "../../../db/schema/catalog.ts";
@@ -30,7 +30,11 @@ const CHANGE_KIND: Record<BulkAction["action"], StoreChangeKind> = {
   unpublish: "product",
   price: "price",
   stock: "stock",
+  delete: "product",
 };
+
+/** Actions that change which products shoppers see, so brand and category counts move. */
+const COUNTED = new Set<BulkAction["action"]>(["publish", "unpublish", "delete"]);
 
 export async function applyBulkAction(ctx: CatalogWriteContext, input: unknown): Promise<BulkResult> {
   const parsed = bulkActionSchema.safeParse(input);
@@ -47,22 +51,26 @@ export async function applyBulkAction(ctx: CatalogWriteContext, input: unknown):
       const missing = ids.filter((id) => !found.some((row) => row.id === id));
       throw new NotFound(`No product with id ${missing.join(", ")}. Reload the list and try again.`);
     }
+    // Read before the action: a deleted product no longer names its brand and categories.
+    const placements = COUNTED.has(action.action)
+      ? await queryRows<{ id: number; vendor_id: number | null; collection_id: number | null }>(
+          tx,
+          sql`select p.id, p.vendor_id, cp.collection_id from products p left join collection_products cp on cp.product_id = p.id
+              where p.id = any(${sql.param(ids)}::int[])`,
+        )
+      : [];
     const touched = await runAction(tx, ctx, action, ids);
     if (touched.length > 0) {
-      await refreshProductSummaries(tx, touched);
-      if (action.action === "publish" || action.action === "unpublish") {
-        const rows = await queryRows<{ vendor_id: number | null; collection_id: number | null }>(
-          tx,
-          sql`select p.vendor_id, cp.collection_id from products p left join collection_products cp on cp.product_id = p.id
-              where p.id = any(${sql.param(touched)}::int[])`,
-        );
+      if (action.action !== "delete") await refreshProductSummaries(tx, touched);
+      const moved = placements.filter((row) => touched.includes(row.id));
+      if (moved.length > 0) {
         await refreshVendorCounts(
           tx,
-          rows.map((row) => row.vendor_id),
+          moved.map((row) => row.vendor_id),
         );
         await refreshCategoryCounts(
           tx,
-          rows.map((row) => row.collection_id).filter((id): id is number => id !== null),
+          moved.map((row) => row.collection_id).filter((id): id is number => id !== null),
         );
       }
     }
@@ -150,6 +158,25 @@ async function runAction(
         });
       }
       return [...touched];
+    }
+    case "delete": {
+      const rows = await tx
+        .select({ id: products.id, title: products.title, handle: products.handle, partNumber: products.productCode })
+        .from(products)
+        .where(inArray(products.id, ids));
+      for (const row of rows) {
+        await auditCatalogChange(tx, ctx, {
+          action: "product.delete",
+          entity: "product",
+          entityId: row.id,
+          before: { title: row.title, handle: row.handle, partNumber: row.partNumber },
+          after: null,
+        });
+      }
+      // Variants, stock, images, tags, reviews, diagram callouts and search rows go with the product
+      // (ON DELETE CASCADE); order lines keep their copied title, SKU and price (SET NULL).
+      await tx.delete(products).where(inArray(products.id, ids));
+      return rows.map((row) => row.id);
     }
     case "stock": {
       const rows = await tx

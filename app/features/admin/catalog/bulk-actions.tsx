@@ -1,5 +1,5 @@
 // The bar above the product table when rows are selected: publish, unpublish, change prices (percent or
-// amount) and set stock, each confirmed in a dialog that says what will happen before it happens.
+// amount), set stock and delete, each confirmed in a dialog that says what will happen before it happens.
 import { useId, useState } from "react";
 import type { BulkAction } from "../../../../shared/admin/catalog.ts";
 import { adminApi } from "../ui/admin-api.ts";
@@ -13,6 +13,7 @@ const TITLES: Record<Kind, string> = {
   unpublish: "Unpublish products",
   price: "Change prices",
   stock: "Set stock",
+  delete: "Delete products",
 };
 
 export function BulkActions({
@@ -35,7 +36,7 @@ export function BulkActions({
   if (count === 0)
     return (
       <p className="mb-3 text-sm text-muted">
-        Select products to publish, unpublish, reprice or restock them together.
+        Select products to publish, unpublish, reprice, restock or delete them together.
       </p>
     );
 
@@ -66,9 +67,11 @@ export function BulkActions({
       },
     );
     const changed = result.changed.length;
-    toast.success(
-      `${TITLES[kind]}: ${changed} ${changed === 1 ? "product" : "products"} changed${result.unchanged.length ? `, ${result.unchanged.length} already as asked` : ""}.`,
-    );
+    if (kind === "delete") toast.success(`Deleted ${changed} ${changed === 1 ? "product" : "products"}.`);
+    else
+      toast.success(
+        `${TITLES[kind]}: ${changed} ${changed === 1 ? "product" : "products"} changed${result.unchanged.length ? `, ${result.unchanged.length} already as asked` : ""}.`,
+      );
     onDone();
   }
 
@@ -82,6 +85,8 @@ export function BulkActions({
         return `Every variant of the ${count} selected ${noun} gets the new price, rounded to the cent. A compare-at price the new price reaches is removed.`;
       case "stock":
         return `Every variant of the ${count} selected ${noun} gets this stock. Each change is kept in the variant's stock history as a bulk set.`;
+      case "delete":
+        return `The ${count} selected ${noun} will be deleted for good, with their variants, stock, images and reviews, and removed from shoppers' carts. Orders keep their lines as sold. To only hide a product, unpublish it instead.`;
     }
   }
 
@@ -107,7 +112,14 @@ export function BulkActions({
           Set stock
         </button>
       ) : null}
-      {(["publish", "unpublish", "price", "stock"] as const).map((kind) => (
+      <button
+        type="button"
+        className="inline-flex min-h-9 items-center justify-center gap-2 rounded-md border border-sale bg-white px-3 font-semibold text-sale hover:bg-red-50"
+        onClick={() => setOpen("delete")}
+      >
+        Delete
+      </button>
+      {(["publish", "unpublish", "price", "stock", "delete"] as const).map((kind) => (
         <ConfirmDialog
           key={kind}
           open={open === kind}
@@ -118,6 +130,8 @@ export function BulkActions({
           title={TITLES[kind]}
           description={explain(kind)}
           confirmLabel={`${TITLES[kind]} (${count})`}
+          busyLabel={kind === "delete" ? "Deleting..." : undefined}
+          danger={kind === "delete"}
           onConfirm={() => run(kind)}
         >
           {kind === "price" ? (
