@@ -11,6 +11,7 @@ import {
   type SessionRecord,
   saveSessionData,
 } from "../../services/session/session-store.ts";
+import { SESSION_HINT_COOKIE } from "../../shared/session-hint.ts";
 
 export const SESSION_COOKIE = "store_sid";
 
@@ -56,6 +57,18 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Database; secu
   const { db } = options;
   const cookieName = sessionCookieName(options.secure);
 
+  const secondsLeft = (session: SessionRecord) =>
+    Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
+  /** The readable hint beside the session cookie (shared/session-hint.ts): "1", nothing secret. */
+  function setHint(reply: FastifyReply, session: SessionRecord) {
+    reply.setCookie(SESSION_HINT_COOKIE, "1", {
+      path: "/",
+      httpOnly: false,
+      sameSite: "lax",
+      secure: options.secure,
+      maxAge: secondsLeft(session),
+    });
+  }
   function setCookie(reply: FastifyReply, token: string, session: SessionRecord) {
     reply.setCookie(cookieName, token, {
       path: "/",
@@ -63,11 +76,13 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Database; secu
       sameSite: "lax",
       secure: options.secure,
       // The browser forgets the cookie when the session ends: each refresh of the session sends it again.
-      maxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)),
+      maxAge: secondsLeft(session),
     });
+    setHint(reply, session);
   }
   function clearCookie(reply: FastifyReply) {
     reply.clearCookie(cookieName, { path: "/", secure: options.secure, httpOnly: true, sameSite: "lax" });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: "/", secure: options.secure, sameSite: "lax" });
   }
 
   app.decorateRequest("session", null as unknown as RequestSession);
@@ -92,6 +107,8 @@ async function sessionPlugin(app: FastifyInstance, options: { db: Database; secu
         if (token && !current) clearCookie(reply);
         if (current) personal.add(request);
         if (token && (current?.refreshed || (legacy && current))) setCookie(reply, token, current as SessionRecord);
+        // A session whose browser lost the hint (or began before there was one) gets it back.
+        else if (current && request.cookies[SESSION_HINT_COOKIE] === undefined) setHint(reply, current);
         if (token && legacy) reply.clearCookie(SESSION_COOKIE, { path: "/" });
         return current;
       })();

@@ -128,6 +128,55 @@ describe("session lifetime", () => {
   });
 });
 
+describe("the readable session hint (store_visitor)", () => {
+  const cookiesOf = (headers: Headers) =>
+    Object.fromEntries(headers.getSetCookie().map((cookie) => [cookie.split("=")[0], cookie]));
+
+  test("set with the session, readable by scripts, same lifetime; cleared with it", async () => {
+    const added = await store.get("/api/checkouts/lineItems", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ inventoryLevelId: part.levelId, quantity: 1 }),
+    });
+    expect(added.status).toBe(200);
+    const set = cookiesOf(added.headers);
+    expect(set.store_sid).toMatch(/HttpOnly/i);
+    expect(set.store_visitor).toMatch(/^store_visitor=1;/);
+    expect(set.store_visitor).not.toMatch(/HttpOnly/i);
+    expect(set.store_visitor).toMatch(/SameSite=Lax/i);
+    const maxAge = (cookie: string) => Number(/Max-Age=(\d+)/i.exec(cookie)?.[1]);
+    expect(Math.abs(maxAge(set.store_visitor) - maxAge(set.store_sid))).toBeLessThanOrEqual(1);
+
+    // A browser that lost the hint (or whose session began before it) gets it back on its next call.
+    const session = set.store_sid.split(";")[0];
+    const summary = await store.get("/api/session/summary", { headers: { cookie: session } });
+    expect(await summary.json()).toEqual({ cartCount: 1, signedIn: false });
+    expect(cookiesOf(summary.headers).store_visitor).toMatch(/^store_visitor=1;/);
+    // With the hint already there, nothing is sent again.
+    const again = await store.get("/api/session/summary", { headers: { cookie: `${session}; store_visitor=1` } });
+    await again.arrayBuffer();
+    expect(again.headers.getSetCookie()).toEqual([]);
+
+    // A session that has ended takes its hint with it.
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.id, hashSessionToken(session.split("=")[1])));
+    const ended = await store.get("/api/session/summary", { headers: { cookie: `${session}; store_visitor=1` } });
+    expect(await ended.json()).toEqual({ cartCount: 0, signedIn: false });
+    expect(cookiesOf(ended.headers).store_sid).toMatch(/^store_sid=;/);
+    expect(cookiesOf(ended.headers).store_visitor).toMatch(/^store_visitor=;/);
+  });
+
+  test("a visitor without a session gets neither cookie from a page or the summary", async () => {
+    const home = await store.get("/");
+    await home.arrayBuffer();
+    expect(home.headers.getSetCookie()).toEqual([]);
+    const summary = await store.get("/api/session/summary");
+    await summary.arrayBuffer();
+    expect(summary.headers.getSetCookie()).toEqual([]);
+  });
+});
+
 describe("on https", () => {
   let secure: TestStore;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 // A product page from the page cache in Chromium: it arrives with a Content-Security-Policy of script
 // hashes (no nonce), hydrates with no policy violation, and the header shows the shopper's own cart count
-// (filled in by the browser) after Add to Cart and again on the next cached visit.
+// (filled in by the browser) after Add to Cart and again on the next cached visit; a visitor without a
+// session asks nothing about it.
 import { expect, test } from "@playwright/test";
 import { findProduct, hydrated, withoutExitIntent } from "./storefront-helpers.ts";
 
@@ -18,6 +19,10 @@ test("a cached page hydrates under its hash policy and shows the visitor's cart 
     if (/Content Security Policy|Refused to (execute|load)/i.test(message.text())) violations.push(message.text());
   });
   await withoutExitIntent(page);
+  const summaries: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/session/summary") summaries.push(request.url());
+  });
 
   const response = await page.goto(path);
   expect(response?.headers()["x-cache"]).toBe("HIT");
@@ -27,6 +32,9 @@ test("a cached page hydrates under its hash policy and shows the visitor's cart 
   await hydrated(page);
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Cart (0 items)" })).toBeAttached();
+  // A first visit has no session, so the page asks nothing about it (once it has settled).
+  await page.waitForLoadState("networkidle");
+  expect(summaries).toEqual([]);
 
   await page.getByRole("button", { name: "Add to Cart" }).click();
   // The cart opens over the page (the header is hidden from the accessibility tree meanwhile).
@@ -41,5 +49,6 @@ test("a cached page hydrates under its hash policy and shows the visitor's cart 
   expect(again?.headers()["x-cache"]).toBe("HIT");
   await hydrated(page);
   await expect(header.getByRole("link", { name: "Cart (1 item)" })).toBeAttached();
+  expect(summaries.length).toBeGreaterThan(0);
   expect(violations).toEqual([]);
 });

@@ -1,8 +1,10 @@
 // The visitor's own part of the header and bottom bar (cart count, signed in or not). The server renders
 // every shopper page without it, so one copy of a page can serve everyone from the page cache; the
 // browser asks /api/session/summary once the page has hydrated, and again whenever the root loader's
-// data is renewed (after a form action such as signing out).
+// data is renewed (after a form action such as signing out), but only when the visitor has a session
+// (its readable hint cookie, shared/session-hint.ts): without one, there is no cart and no sign-in.
 import { useEffect, useState } from "react";
+import { hasSessionHint } from "../../../shared/session-hint.ts";
 
 export interface VisitorSummary {
   cartCount: number;
@@ -12,7 +14,11 @@ export interface VisitorSummary {
 /** What a page shows before the browser knows better: an anonymous visitor with an empty cart. */
 export const ANONYMOUS_VISITOR: VisitorSummary = { cartCount: 0, signedIn: false };
 
-export async function fetchVisitorSummary(fetchImpl: typeof fetch = fetch): Promise<VisitorSummary | null> {
+export async function fetchVisitorSummary(
+  fetchImpl: typeof fetch = fetch,
+  cookies: string = typeof document === "undefined" ? "" : document.cookie,
+): Promise<VisitorSummary | null> {
+  if (!hasSessionHint(cookies)) return ANONYMOUS_VISITOR;
   try {
     const response = await fetchImpl("/api/session/summary", {
       credentials: "same-origin",

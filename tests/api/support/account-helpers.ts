@@ -74,7 +74,8 @@ export class Client {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const setCookie = response.headers.get("set-cookie");
+    // The session cookie, as a browser keeps it (the readable hint cookie beside it is not needed here).
+    const setCookie = response.headers.getSetCookie().find((cookie) => /^(__Host-)?store_sid=/.test(cookie));
     if (setCookie) {
       const pair = setCookie.split(";")[0];
       this.cookie = pair.endsWith("=") ? "" : pair;
