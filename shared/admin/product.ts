@@ -94,6 +94,8 @@ export const productVariantSchema = z.object({
     .min(-100_000, { error: "is too low" })
     .max(1_000_000, { error: "must be at most 1,000,000" }),
   backorder: z.boolean().default(false),
+  /** false: the variant's stock is not counted, and it always sells (drop-shipped, made to order). */
+  tracked: z.boolean().default(true),
   lowStockThreshold: z
     .number({ error: "must be a whole number" })
     .int({ error: "must be a whole number" })

@@ -320,6 +320,40 @@ describe("stock", () => {
   });
 });
 
+describe("stock tracking", () => {
+  it("a variant whose stock is not counted always sells; counting again makes 0 on hand sold out", async () => {
+    const body = (tracked: boolean) => ({
+      ...newProduct({ title: "Made-to-order Heat Pump Cover", partNumber: "HPC-MTO", options: [] }),
+      variants: [{ sku: "HPC-MTO", price: 149, stock: 0, tracked }],
+    });
+    const created = await owner.call<ProductAnswer>("POST", "/api/admin/products", body(false));
+    expect(created.status).toBe(201);
+    const id = created.body.product.id;
+    const handle = created.body.product.handle;
+    const read = await support.get<{ product: { variants: Array<{ tracked: boolean; backorder: boolean }> } }>(
+      `/api/admin/products/${id}`,
+    );
+    // Not counted is its own setting: the editor no longer shows it as a backorder.
+    expect(read.body.product.variants[0]).toMatchObject({ tracked: false, backorder: false });
+    const forSale = async () =>
+      (await store.json<{ product: { availableForSale: boolean } }>(`/api/products/handle/${handle}`)).body.product
+        .availableForSale;
+    await within2s(async () => (await forSale()) === true);
+    const list = await support.get<{ products: Array<{ id: number; stockState: string }> }>(
+      "/api/admin/products?q=HPC-MTO",
+    );
+    expect(list.body.products.find((product) => product.id === id)?.stockState).toBe("untracked");
+
+    const counted = await owner.call<ProductAnswer>("PUT", `/api/admin/products/${id}`, body(true));
+    expect(counted.status).toBe(200);
+    await within2s(async () => (await forSale()) === false);
+    const again = await support.get<{ product: { variants: Array<{ tracked: boolean }> } }>(
+      `/api/admin/products/${id}`,
+    );
+    expect(again.body.product.variants[0].tracked).toBe(true);
+  });
+});
+
 describe("categories and brands", () => {
   it("renames and moves a category; the storefront's category listing follows within 2 s", async () => {
     const parent = await owner.call<{ category: { id: number; level: number } }>("POST", "/api/admin/categories", {

@@ -213,3 +213,43 @@ test("an owner deletes a product from its editor and two more from the list; sho
   expect((await page.request.get(`/products/${door.handle}`)).status()).toBe(404);
   expect((await page.request.get(`/products/${basket.handle}`)).status()).toBe(404);
 });
+
+test("an owner turns stock counting off for a made-to-order part; it sells with nothing on hand", async ({ page }) => {
+  test.setTimeout(60_000);
+  const word = `Moldraft${Date.now().toString(36)}`;
+  await signIn(page, OWNER.email, OWNER.password);
+  const answer = await page.request.post("/api/admin/products", {
+    data: {
+      title: `${word} Custom Spa Cover`,
+      descriptionHtml: "",
+      categoryIds: [],
+      tags: [],
+      partNumber: word.toUpperCase(),
+      supersededPartNumbers: [],
+      status: "published",
+      options: [],
+      variants: [{ optionValues: [], sku: word.toUpperCase(), price: 389, stock: 0 }],
+    },
+    headers: { "idempotency-key": crypto.randomUUID() },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const product = ((await answer.json()) as { product: { id: number; handle: string } }).product;
+  const forSale = async () =>
+    (
+      (await (await page.request.get(`/api/products/handle/${product.handle}`)).json()) as {
+        product: { availableForSale: boolean };
+      }
+    ).product.availableForSale;
+  expect(await forSale()).toBe(false);
+
+  await page.goto(`/admin/products/${product.id}`);
+  const track = page.getByRole("checkbox", { name: "Variant 1 counts its stock" });
+  await expect(track).toBeChecked();
+  await track.uncheck();
+  await expect(page.getByLabel("Variant 1 stock")).toHaveAttribute("readonly", "");
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(page.getByText("Product saved.").last()).toBeVisible();
+  await expect.poll(forSale, { timeout: 2_000 }).toBe(true);
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "Variant 1 counts its stock" })).not.toBeChecked();
+});

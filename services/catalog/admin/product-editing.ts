@@ -141,7 +141,8 @@ export async function loadProductForEditing(db: Database, productId: number): Pr
         cost: variant.costCents === null ? null : centsToAmount(variant.costCents),
         weightGrams: variant.weightGrams,
         stock: stock?.available ?? 0,
-        backorder: stock ? stock.backorder || !stock.tracked : false,
+        backorder: stock?.backorder ?? false,
+        tracked: stock?.tracked ?? true,
         lowStockThreshold: variant.lowStockThreshold,
       };
     }),

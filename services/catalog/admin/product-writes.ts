@@ -5,6 +5,7 @@ import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import {
   collectionProducts,
   collections,
+  inventoryItems,
   inventoryLevels,
   optionValues,
   productHandleRedirects,
@@ -282,6 +283,10 @@ async function writeOptionsAndVariants(
       .update(inventoryLevels)
       .set({ bypassNegativeQuantity: variant.backorder, updatedAt: new Date() })
       .where(eq(inventoryLevels.id, level.levelId));
+    await tx
+      .update(inventoryItems)
+      .set({ tracked: variant.tracked })
+      .where(and(eq(inventoryItems.variantId, variantId), ne(inventoryItems.tracked, variant.tracked)));
     // Stock is the variant's total over its locations; the difference goes to the default one.
     const current = previous.get(variantId)?.stock ?? level.available;
     const delta = variant.stock - current;

@@ -70,6 +70,7 @@ function emptyVariant(optionValues: string[]): ProductInput["variants"][number] 
     weightGrams: null,
     stock: 0,
     backorder: false,
+    tracked: true,
     lowStockThreshold: null,
   };
 }
@@ -599,6 +600,7 @@ export function toEditorProduct(
         weightGrams: variant.weightGrams ?? null,
         stock: variant.stock,
         backorder: variant.backorder ?? false,
+        tracked: variant.tracked ?? true,
         lowStockThreshold: variant.lowStockThreshold ?? null,
       })),
     },
@@ -666,6 +668,7 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
   const variants = useFieldArray({ control, name: "variants", keyName: "key" });
   const optionValues = useWatch({ control, name: "options" }) ?? [];
   const partNumber = useWatch({ control, name: "partNumber" });
+  const variantValues = useWatch({ control, name: "variants" }) ?? [];
   const id = useId();
   const variantsError = errorAt(formState.errors, "variants") ?? errorAt(formState.errors, "variants.root");
 
@@ -786,6 +789,9 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
                 </th>
                 <th scope="col" className="px-2 py-2">
                   Weight (g)
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Track
                 </th>
                 <th scope="col" className="px-2 py-2">
                   Stock
@@ -912,6 +918,14 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
                         {...register(name("weightGrams"), { setValueAs: numberOrNull })}
                       />,
                     )}
+                    <td className="px-2 py-2 text-center align-top">
+                      <input
+                        type="checkbox"
+                        aria-label={`Variant ${index + 1} counts its stock`}
+                        className="mt-2 size-5 accent-aqua-600"
+                        {...register(`variants.${index}.tracked`)}
+                      />
+                    </td>
                     {cell(
                       "stock",
                       "Stock",
@@ -919,7 +933,10 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
                         aria-label={`Variant ${index + 1} stock`}
                         aria-invalid={invalid("stock")}
                         inputMode="numeric"
-                        className={cellInput}
+                        // Not counted: the number stays (it comes back if counting is turned on) but is not edited.
+                        readOnly={variantValues[index]?.tracked === false}
+                        title={variantValues[index]?.tracked === false ? "Not tracked: always sells" : undefined}
+                        className={`${cellInput} read-only:bg-surface read-only:text-muted`}
                         {...register(name("stock"), { setValueAs: numberOrNaN })}
                       />,
                     )}
@@ -973,7 +990,8 @@ function OptionsAndVariants({ readOnly }: { readOnly: boolean }) {
         )}
         <p className="text-sm text-muted">
           Prices in the store's currency. Stock is the count on hand; a change here is recorded in the variant's stock
-          history. Backorder: the variant still sells at 0. "Low at": the low-stock threshold (blank: the store's).
+          history. Track off: the stock is not counted and the variant always sells (drop-shipped or made to order).
+          Backorder: the variant still sells at 0. "Low at": the low-stock threshold (blank: the store's).
         </p>
       </div>
     </Panel>
