@@ -3,7 +3,8 @@
 // every shopper's page.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
-import { CookieClient, createStaff, signInStaffAs } from "./support/staff-helpers.ts";
+import { type Permission, roleCan, STAFF_ROLES } from "../../shared/admin/permissions.ts";
+import { CookieClient, createStaff, signInStaff, signInStaffAs } from "./support/staff-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 let store: TestStore;
@@ -70,6 +71,49 @@ describe("back-office pages", () => {
     expect(out.headers.get("location")).toBe("/admin/login");
     expect(out.headers.get("set-cookie")).toMatch(/staff_sid=;.*Max-Age=0/);
     expect((await page("/admin", client)).status).toBe(302);
+  });
+
+  test("each page answers a role without its permission with 403 and a message, and shows itself to the others", async () => {
+    // Every page of app/features/admin/shell/admin-route-config.ts without an id in its address, and the
+    // permission its loader asks for (null: any member).
+    const pages: Array<[string, Permission | null]> = [
+      ["/admin", null],
+      ["/admin/account", null],
+      ["/admin/products", "catalog:read"],
+      ["/admin/products/new", "catalog:write"],
+      ["/admin/categories", "catalog:read"],
+      ["/admin/brands", "catalog:read"],
+      ["/admin/stock", "catalog:read"],
+      ["/admin/import", "catalog:read"],
+      ["/admin/equipment", "catalog:read"],
+      ["/admin/orders", "orders:read"],
+      ["/admin/returns", "orders:read"],
+      ["/admin/customers", "customers:read"],
+      ["/admin/discounts", "discounts:write"],
+      ["/admin/reviews", "reviews:write"],
+      ["/admin/questions", "reviews:write"],
+      ["/admin/content", "content:write"],
+      ["/admin/staff", "staff:manage"],
+      ["/admin/audit", "audit:read"],
+      ["/admin/settings/shipping", "settings:write"],
+      ["/admin/settings/tax", "settings:write"],
+    ];
+    const failures: string[] = [];
+    for (const role of STAFF_ROLES) {
+      const client = await signInStaff(store, role);
+      for (const [path, permission] of pages) {
+        const answer = await page(path, client);
+        const allowed = permission === null || roleCan(role, permission);
+        if (allowed && answer.status !== 200) failures.push(`${role} ${path}: ${answer.status}, expected 200`);
+        if (
+          !allowed &&
+          (answer.status !== 403 ||
+            !/Ask (a manager or )?the owner|not allowed|does not allow|cannot/i.test(answer.html))
+        )
+          failures.push(`${role} ${path}: ${answer.status}, expected 403 with a message`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   test("a shopper's pages load no back-office code, and the admin pages load theirs", async () => {
