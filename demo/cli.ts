@@ -72,6 +72,8 @@ async function main(): Promise<number> {
           vacuum: false,
           // The seeder wrote every product's attributes as it generated them.
           attributes: "missing",
+          // ...and every product's search vector with its row.
+          vectors: "stored",
           onProgress: (done, total) => indexBar.update(done, total),
           onPhase: (phase, ms) => printPhase(`search index: ${phase}`, ms),
         });

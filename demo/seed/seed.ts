@@ -4,11 +4,12 @@
  * then the denormalised counts. Everything runs in one transaction: a crash leaves no half store.
  */
 
-import { getTableColumns, getTableName, sql } from "drizzle-orm";
+import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { dropSecondaryIndexes, recreateIndexes } from "../../db/bulk-indexes.ts";
 import type { Database } from "../../db/client.ts";
+import { queryRows } from "../../db/rows.ts";
 import {
   collectionFeaturedProducts,
   collectionImages,
@@ -48,6 +49,7 @@ import {
   attributeRecord,
   insertAttributeRecords,
 } from "../../services/search/search-attributes.ts";
+import { searchVectorSql } from "../../services/search/search-index.ts";
 import { countriesRequiringState, countries as countrySeeds, states as stateSeeds } from "../../shared/countries.ts";
 import {
   demoArticleImageUrl,
@@ -203,6 +205,23 @@ const explicitIdTables: readonly PgTable[] = [
   navItems,
 ];
 
+/** What the load writes: the seeded tables and the search attributes of each product. */
+const WRITTEN_TABLES = [...seededTables.map((table) => getTableName(table)), "search_product_attributes"];
+
+/**
+ * The tables of the store's schema, quoted. VACUUM and ANALYZE name them: run over the whole database
+ * they would also take the cluster's shared catalogs, and wait for any other database's transaction
+ * that holds them (another seed's, for one).
+ */
+async function storeTables(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select quote_ident(relname) as name from pg_class
+      where relkind in ('r', 'm') and relnamespace = current_schema()::regnamespace order by relname`,
+  );
+  return rows.map((row) => row.name);
+}
+
 export async function isCatalogEmpty(db: Database): Promise<boolean> {
   const rows = await db.select({ id: products.id }).from(products).limit(1);
   return rows.length === 0;
@@ -223,6 +242,22 @@ function textArrayLiteral(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
 }
 
+/** Values that travel with the rows of insertRows without being columns: one per row. */
+interface RowInput {
+  name: string;
+  /** Its SQL type: text or text[] (array values travel as array literals). */
+  type: "text" | "text[]";
+  values: readonly (string | readonly string[] | null)[];
+}
+
+/** Columns insertRows computes in SQL from the row (`u."column"`) and its inputs (`u.name`). */
+interface ComputedColumns {
+  inputs: readonly RowInput[];
+  columns: readonly { name: string; value: SQL }[];
+  /** Joined after the rows (`from unnest(...) as u ${join}`). */
+  join?: SQL;
+}
+
 /**
  * Multi-row insert through unnest(): one array parameter per column instead of one parameter per
  * value, so a statement carries thousands of rows with a short SQL text and little parsing, on
@@ -232,7 +267,7 @@ async function insertRows<T extends PgTable>(
   db: Database,
   table: T,
   rows: readonly T["$inferInsert"][],
-  options: { skipExisting?: boolean } = {},
+  options: { skipExisting?: boolean; computed?: ComputedColumns } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = getTableColumns(table);
@@ -243,29 +278,42 @@ async function insertRows<T extends PgTable>(
     if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
     return { key, name: toSnakeCase(key), type: column.getSQLType() };
   });
+  const inputs = options.computed?.inputs ?? [];
+  const computedColumns = options.computed?.columns ?? [];
+  // unnest() flattens nested arrays: array values travel as array literals and are cast back.
+  const travel = (value: unknown, type: string) =>
+    value === undefined || value === null ? null : type.endsWith("[]") ? textArrayLiteral(value as string[]) : value;
   const rowsPerStatement = picked.length > 20 ? 1000 : 5000;
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
-    const slice = rows.slice(start, start + rowsPerStatement) as readonly Record<string, unknown>[];
-    const params = picked.map(({ key, type }) =>
-      slice.map((row) => {
-        const value = row[key];
-        if (value === undefined || value === null) return null;
-        // unnest() flattens nested arrays: array columns travel as array literals and are cast back.
-        return type.endsWith("[]") ? textArrayLiteral(value as string[]) : value;
-      }),
+    const end = Math.min(rows.length, start + rowsPerStatement);
+    const slice = rows.slice(start, end) as readonly Record<string, unknown>[];
+    const params = [
+      ...picked.map(({ key, type }) => slice.map((row) => travel(row[key], type))),
+      ...inputs.map(({ type, values }) => values.slice(start, end).map((value) => travel(value, type))),
+    ];
+    const sourceTypes = [...picked.map((c) => c.type), ...inputs.map((i) => i.type)];
+    const names = sql.raw(
+      [...picked.map((c) => `"${c.name}"`), ...computedColumns.map((c) => `"${c.name}"`)].join(", "),
     );
-    const names = sql.raw(picked.map((c) => `"${c.name}"`).join(", "));
-    const selected = sql.raw(
-      picked.map((c) => (c.type.endsWith("[]") ? `"${c.name}"::${c.type}` : `"${c.name}"`)).join(", "),
+    const aliases = sql.raw([...picked.map((c) => `"${c.name}"`), ...inputs.map((i) => i.name)].join(", "));
+    const selected = sql.join(
+      [
+        ...picked.map((c) => sql.raw(c.type.endsWith("[]") ? `u."${c.name}"::${c.type}` : `u."${c.name}"`)),
+        ...computedColumns.map((c) => c.value),
+      ],
+      sql`, `,
     );
     const sources = sql.join(
-      picked.map((c, i) => sql`${sql.param(params[i])}::${sql.raw(c.type.endsWith("[]") ? "text[]" : `${c.type}[]`)}`),
+      params.map((values, i) => {
+        const type = sourceTypes[i];
+        return sql`${sql.param(values)}::${sql.raw(type.endsWith("[]") ? "text[]" : `${type}[]`)}`;
+      }),
       sql`, `,
     );
     await db.execute(
-      sql`INSERT INTO ${table} (${names}) SELECT ${selected} FROM unnest(${sources}) AS u(${names})${
-        options.skipExisting ? sql` ON CONFLICT DO NOTHING` : sql``
-      }`,
+      sql`INSERT INTO ${table} (${names}) SELECT ${selected} FROM unnest(${sources}) AS u(${aliases})${
+        options.computed?.join ?? sql``
+      }${options.skipExisting ? sql` ON CONFLICT DO NOTHING` : sql``}`,
     );
   }
 }
@@ -649,6 +697,10 @@ async function insertProductBatch(
   const collectionRows: (typeof collectionProducts.$inferInsert)[] = [];
   const reviewRows: (typeof productReviews.$inferInsert)[] = [];
   const attributeRows: AttributeRecord[] = [];
+  // The text of each product's search vector, which its row is written with (computed in SQL).
+  const searchSkus: string[][] = [];
+  const searchTagWords: string[] = [];
+  const searchCollectionTitles: (string | null)[] = [];
 
   for (const p of batch) {
     const productId = p.index + 1;
@@ -756,15 +808,20 @@ async function insertProductBatch(
         descriptionHtml: p.descriptionHtml,
       }),
     );
+    searchTagWords.push(tagsById.map(([, value]) => value).join(" "));
+    searchSkus.push(p.variants.map((v) => v.sku));
 
     const score = (p.isFeatured ? 1_000_000 : 0) + p.salesCount;
+    const collectionTitles: string[] = [];
     for (const handle of p.collectionHandles) {
       const collectionId = index.idByHandle.get(handle);
       if (!collectionId) continue;
       const position = (positions.get(collectionId) ?? 0) + 1;
       positions.set(collectionId, position);
       collectionRows.push({ collectionId, productId, position });
+      collectionTitles.push(index.flat[collectionId - 1].title);
     }
+    searchCollectionTitles.push(collectionTitles.length ? collectionTitles.join(" ") : null);
     const chain = index.ancestry.get(p.collectionHandles[0]) ?? [];
     const top = chain[chain.length - 1];
     const second = chain[chain.length - 2];
@@ -784,7 +841,32 @@ async function insertProductBatch(
     }
   }
 
-  await insertRows(db, products, productRows);
+  // Each product is written with its search vector (the search rebuild then copies it into the search
+  // documents): the same expression as the rebuild's, over the same text, so a product row is written once.
+  const { head, body } = searchVectorSql({
+    title: sql`u."title"`,
+    productCode: sql`u."product_code"`,
+    supersededPartNumbers: sql`u."superseded_part_numbers"::text[]`,
+    skus: sql`(select string_agg(distinct search_part_number(sku), ' ') from unnest(u.search_skus::text[]) sku)`,
+    vendorName: sql`v.name`,
+    tagWords: sql`u.search_tag_words`,
+    productType: sql`u."product_type"`,
+    collectionTitles: sql`u.search_collection_titles`,
+    attributeWords: sql`u.search_attribute_words`,
+    descriptionHtml: sql`u."description_html"`,
+  });
+  await insertRows(db, products, productRows, {
+    computed: {
+      inputs: [
+        { name: "search_skus", type: "text[]", values: searchSkus },
+        { name: "search_tag_words", type: "text", values: searchTagWords },
+        { name: "search_collection_titles", type: "text", values: searchCollectionTitles },
+        { name: "search_attribute_words", type: "text", values: attributeRows.map((a) => a.words) },
+      ],
+      columns: [{ name: "search_vector", value: sql`${head} || setweight(${body}, 'D')` }],
+      join: sql` LEFT JOIN ${vendors} v ON v.id = u."vendor_id"`,
+    },
+  });
   await insertRows(db, productOptions, optionRows);
   await insertRows(db, optionValues, optionValueRows);
   await insertRows(db, variants, variantRows);
@@ -944,7 +1026,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     phase("equipment, featured products and counts");
     if (options.inTransaction) {
       // Statistics of what this transaction wrote, for the planner of the work that follows.
-      await t.execute(sql`ANALYZE`);
+      await t.execute(sql.raw(`ANALYZE ${WRITTEN_TABLES.map((name) => `"${name}"`).join(", ")}`));
       await options.inTransaction(t);
       phase("work in the transaction");
     }
@@ -959,8 +1041,9 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   await seedDemoStaff(db);
   // Fresh statistics, or the planner guesses from empty tables; VACUUM sets the visibility map of the
   // new tables (index-only scans) and drops the row versions a rewrite inside the transaction left.
-  if (options.inTransaction) await db.execute(sql`VACUUM ANALYZE`);
-  else await db.execute(sql`ANALYZE`);
+  const tables = (await storeTables(db)).join(", ");
+  if (options.inTransaction) await db.execute(sql.raw(`VACUUM ANALYZE ${tables}`));
+  else await db.execute(sql.raw(`ANALYZE ${tables}`));
   phase("statistics");
   return {
     ...summary,

@@ -39,6 +39,8 @@ async function wordSummaryMinProducts(db: Database): Promise<number> {
 
 /** Products per statement: keeps PGlite's memory flat. */
 const BATCH_SIZE = 5_000;
+/** Products per statement when their vectors are already stored (nothing to compute). */
+const STORED_BATCH_SIZE = 50_000;
 
 const ANCESTRY = sql`
   ancestry as (
@@ -91,6 +93,54 @@ const SEARCH_PRODUCT_COLUMNS_OF_S = sql`s.product_id, s.vendor_id, s.price_cents
   s.published_at, s.sales_count, s.avg_rating, s.total_reviews, s.title_key, s.tag_ids, s.tag_set_id,
   s.collection_ids`;
 
+/** A product's text that its search vectors are read from, as SQL expressions (each may be null). */
+export interface SearchVectorSource {
+  title: SQL;
+  productCode: SQL;
+  /** A text[] of the part numbers the product replaces. */
+  supersededPartNumbers: SQL;
+  /** The variants' SKUs as written by search_part_number(), distinct, space-separated. */
+  skus: SQL;
+  vendorName: SQL;
+  /** The values of its tags in tag id order, space-separated. */
+  tagWords: SQL;
+  productType: SQL;
+  /** The titles of its collections (in the order their collection_products rows were written), space-separated. */
+  collectionTitles: SQL;
+  /** search_product_attributes.words */
+  attributeWords: SQL;
+  descriptionHtml: SQL;
+}
+
+/**
+ * The two halves of a product's search vector: the head (what shoppers search for: title, part
+ * numbers, vendor, tags, type, collections, attributes; weights A to C) and the body (the
+ * description, weighted D in the stored vector). The stored vector is head || setweight(body, 'D');
+ * the head is then also ts_filter(vector, '{a,b,c}').
+ */
+export function searchVectorSql(s: SearchVectorSource): { head: SQL; body: SQL } {
+  return {
+    head: sql`
+        -- Parts are titled "<what it is> for <what it fits>" (or "... - <fits>"): only the first half
+        -- names the product, so a search for "pump" ranks pumps above "seal for Super Pump".
+        setweight(to_tsvector('simple', search_normalize(regexp_replace(${s.title}, '(?i)\\s(for|-)\\s.*$', ''))), 'A')
+        || setweight(to_tsvector('simple', search_normalize(coalesce(substring(${s.title} from '(?i)\\s(?:for|-)\\s(.*)$'), ''))), 'B')
+        || setweight(to_tsvector('simple',
+             coalesce(search_part_number(${s.productCode}), '') || ' '
+             || coalesce((select string_agg(search_part_number(s), ' ') from unnest(${s.supersededPartNumbers}) s), '') || ' '
+             || coalesce(${s.skus}, '') || ' '
+             -- the vendor as written and run together ("sta rite" and "starite")
+             || coalesce(search_normalize(${s.vendorName}) || ' ' || search_part_number(${s.vendorName}), '')), 'B')
+        || setweight(to_tsvector('simple', search_normalize(
+             coalesce(${s.tagWords}, '') || ' ' || coalesce(${s.productType}, '') || ' ' || coalesce(${s.collectionTitles}, ''))), 'C')
+        -- Measured attributes ("3hp", "1d5in"), wherever the product states them: as the title does.
+        || setweight(to_tsvector('simple', coalesce(${s.attributeWords}, '')), 'A')`,
+    // The parser skips HTML tags and entities itself; a regex pass over every description
+    // would double the cost of a rebuild for nothing.
+    body: sql`to_tsvector('simple', search_unaccent(coalesce(${s.descriptionHtml}, '')))`,
+  };
+}
+
 /**
  * Computes the vectors of the products listed by `batch` (a query returning product_id, ord),
  * stores the weighted vector in products.search_vector (only where it changed) and writes the
@@ -98,6 +148,18 @@ const SEARCH_PRODUCT_COLUMNS_OF_S = sql`s.product_id, s.vendor_id, s.price_cents
  * statement with the INSERT at its end.)
  */
 function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
+  const { head, body } = searchVectorSql({
+    title: sql`p.title`,
+    productCode: sql`p.product_code`,
+    supersededPartNumbers: sql`p.superseded_part_numbers`,
+    skus: sql`sk.skus`,
+    vendorName: sql`v.name`,
+    tagWords: sql`tw.words`,
+    productType: sql`p.product_type`,
+    collectionTitles: sql`ct.titles`,
+    attributeWords: sql`pa.words`,
+    descriptionHtml: sql`p.description_html`,
+  });
   return sql`
     with batch as (${batch}),
     collection_titles as (
@@ -106,7 +168,7 @@ function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
       group by cp.product_id
     ),
     tag_words as (
-      select pt.product_id, string_agg(tg.value, ' ') as words
+      select pt.product_id, string_agg(tg.value, ' ' order by pt.tag_id) as words
       from product_tags pt join batch b on b.product_id = pt.product_id join tags tg on tg.id = pt.tag_id
       group by pt.product_id
     ),
@@ -117,26 +179,9 @@ function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
       group by v.product_id
     ),
     heads as (
-      select p.id, b.ord,
-        -- Parts are titled "<what it is> for <what it fits>" (or "... - <fits>"): only the first half
-        -- names the product, so a search for "pump" ranks pumps above "seal for Super Pump".
-        setweight(to_tsvector('simple', search_normalize(regexp_replace(p.title, '(?i)\\s(for|-)\\s.*$', ''))), 'A')
-        || setweight(to_tsvector('simple', search_normalize(coalesce(substring(p.title from '(?i)\\s(?:for|-)\\s(.*)$'), ''))), 'B')
-        || setweight(to_tsvector('simple',
-             coalesce(search_part_number(p.product_code), '') || ' '
-             || coalesce((select string_agg(search_part_number(s), ' ') from unnest(p.superseded_part_numbers) s), '') || ' '
-             || coalesce(sk.skus, '') || ' '
-             -- the vendor as written and run together ("sta rite" and "starite")
-             || coalesce(search_normalize(v.name) || ' ' || search_part_number(v.name), '')), 'B')
-        || setweight(to_tsvector('simple', search_normalize(
-             coalesce(tw.words, '') || ' ' || coalesce(p.product_type, '') || ' ' || coalesce(ct.titles, ''))), 'C')
-        -- Measured attributes ("3hp", "1d5in"), wherever the product states them: as the title does.
-        || setweight(to_tsvector('simple', coalesce(pa.words, '')), 'A')
-          as head,
+      select p.id, b.ord, ${head} as head,
         coalesce(pa.type_nouns, '{}') as type_nouns,
-        -- The parser skips HTML tags and entities itself; a regex pass over every description
-        -- would double the cost of a rebuild for nothing.
-        to_tsvector('simple', search_unaccent(coalesce(p.description_html, ''))) as body
+        ${body} as body
       from products p
       join batch b on b.product_id = p.id
       left join vendors v on v.id = p.vendor_id
@@ -158,6 +203,24 @@ function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
     from vectors v join search_products s on s.product_id = v.id
     order by v.ord
     ${onConflict}`;
+}
+
+/**
+ * The search_documents rows of the products listed by `batch` (product_id, ord) from the vectors
+ * already stored in products.search_vector (a bulk load that computed them as it wrote the products):
+ * the same rows as documentsStatement's, without computing a vector or rewriting a product.
+ */
+function storedDocumentsStatement(batch: SQL): SQL {
+  return sql`
+    with batch as (${batch})
+    insert into search_documents (${SEARCH_PRODUCT_COLUMNS}, match_vector, head_vector, type_nouns)
+    select ${SEARCH_PRODUCT_COLUMNS_OF_S}, strip(p.search_vector), ts_filter(p.search_vector, '{a,b,c}'),
+      coalesce(pa.type_nouns, '{}')
+    from batch b
+    join search_products s on s.product_id = b.product_id
+    join products p on p.id = b.product_id
+    left join search_product_attributes pa on pa.product_id = b.product_id
+    order by b.ord`;
 }
 
 /** Refreshes the search data of some products (after an edit); the dictionary and summaries wait for the next rebuild. */
@@ -188,7 +251,11 @@ export async function refreshProductSearchData(db: Database, productIds: readonl
   );
 }
 
-async function rebuildProductTables(db: Database, onProgress?: (done: number, total: number) => void): Promise<void> {
+async function rebuildProductTables(
+  db: Database,
+  vectors: "compute" | "stored",
+  onProgress?: (done: number, total: number) => void,
+): Promise<void> {
   // One transaction: readers wait for the new tables instead of seeing them empty.
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -214,13 +281,12 @@ async function rebuildProductTables(db: Database, onProgress?: (done: number, to
       tx as unknown as Database,
       sql`select count(*) as count from search_rebuild_order`,
     );
-    for (let from = 0; from < Number(count); from += BATCH_SIZE) {
-      await tx.execute(
-        documentsStatement(
-          sql`select product_id, ord from search_rebuild_order where ord > ${from} and ord <= ${from + BATCH_SIZE}`,
-        ),
-      );
-      onProgress?.(Math.min(Number(count), from + BATCH_SIZE), Number(count));
+    // Stored vectors only need copying: bigger batches.
+    const batchSize = vectors === "stored" ? STORED_BATCH_SIZE : BATCH_SIZE;
+    for (let from = 0; from < Number(count); from += batchSize) {
+      const batch = sql`select product_id, ord from search_rebuild_order where ord > ${from} and ord <= ${from + batchSize}`;
+      await tx.execute(vectors === "stored" ? storedDocumentsStatement(batch) : documentsStatement(batch));
+      onProgress?.(Math.min(Number(count), from + batchSize), Number(count));
     }
     await recreateIndexes(t, indexes);
   });
@@ -420,6 +486,12 @@ export interface RebuildOptions {
    */
   attributes?: "all" | "missing";
   /**
+   * "stored": products.search_vector is already current for every product (a bulk load that computed
+   * it with searchVectorSql as it wrote the products, like the demo seeder); the search documents are
+   * copied from it instead of computed again. Default "compute".
+   */
+  vectors?: "compute" | "stored";
+  /**
    * false: inside a transaction (VACUUM cannot run there): statistics only; the caller vacuums the
    * search tables after its commit. Default true.
    */
@@ -453,7 +525,7 @@ export async function rebuildSearchIndex(db: Database, options: RebuildOptions =
       : sql`true`,
   );
   phase("attributes");
-  await rebuildProductTables(db, options.onProgress);
+  await rebuildProductTables(db, options.vectors ?? "compute", options.onProgress);
   phase("listing rows and documents");
   await rebuildDictionary(db);
   phase("dictionary");
