@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { openMigratedDatabaseFromEnv } from "../db/open-from-env.ts";
 import { announceChanges } from "../services/changes/change-feed-from-config.ts";
-import { rebuildSearchIndex } from "../services/search/search-index.ts";
+import { rebuildSearchIndex, refreshWordSummaries } from "../services/search/search-index.ts";
 import { createProgressBar, formatDuration } from "./seed/progress.ts";
 import { DEFAULT_PRODUCT_COUNT, isCatalogEmpty, resetCatalog, seedDemoData } from "./seed/seed.ts";
 
@@ -74,10 +74,18 @@ async function main(): Promise<number> {
           attributes: "missing",
           // ...and every product's search vector with its row.
           vectors: "stored",
+          // After the commit, two at once (one connection each) while the tables are vacuumed.
+          wordSummaries: false,
           onProgress: (done, total) => indexBar.update(done, total),
           onPhase: (phase, ms) => printPhase(`search index: ${phase}`, ms),
         });
         indexMs = Date.now() - started;
+      },
+      afterCommit: async (db) => {
+        const started = Date.now();
+        await refreshWordSummaries(db);
+        printPhase("search index: word summaries", Date.now() - started);
+        indexMs += Date.now() - started;
       },
     });
     bar.finish(

@@ -101,6 +101,11 @@ export interface SeedOptions {
    * rolls the whole seed back. The seed then ends with VACUUM ANALYZE.
    */
   inTransaction?: (tx: Database) => Promise<void>;
+  /**
+   * More work after the commit, run while the closing VACUUM ANALYZE runs (on a server, each on
+   * connections of its own). A failure there leaves the committed store.
+   */
+  afterCommit?: (db: Database) => Promise<void>;
 }
 
 export interface SeedSummary {
@@ -953,9 +958,10 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     if (options.skipForeignKeyChecks ?? true) await skipForeignKeyChecksIfAllowed(t);
-    // Memory for building the indexes at the end (sorts in memory, GIN in one pass) and for the search
-    // build's batches (their sorts and hashes stay out of temporary files), this transaction only.
-    await t.execute(sql`set local maintenance_work_mem = '256MB'`);
+    // Memory for building the indexes at the end (sorts in memory; a GIN index over a million vectors
+    // in fewer, larger passes) and for the search build's batches (their sorts and hashes stay out of
+    // temporary files), this transaction only. Used only as far as the data needs it.
+    await t.execute(sql`set local maintenance_work_mem = '1GB'`);
     await t.execute(sql`set local work_mem = '64MB'`);
     await insertContent(t, index);
     const ids: IdCounters = { option: 0, optionValue: 0, variant: 0, tag: 0 };
@@ -1042,9 +1048,12 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   // Fresh statistics, or the planner guesses from empty tables; VACUUM sets the visibility map of the
   // new tables (index-only scans) and drops the row versions a rewrite inside the transaction left.
   const tables = (await storeTables(db)).join(", ");
-  if (options.inTransaction) await db.execute(sql.raw(`VACUUM ANALYZE ${tables}`));
-  else await db.execute(sql.raw(`ANALYZE ${tables}`));
-  phase("statistics");
+  const settled = await Promise.allSettled([
+    db.execute(sql.raw(`${options.inTransaction ? "VACUUM ANALYZE" : "ANALYZE"} ${tables}`)),
+    options.afterCommit?.(db),
+  ]);
+  for (const result of settled) if (result.status === "rejected") throw result.reason;
+  phase(options.afterCommit ? "statistics and the work after the commit" : "statistics");
   return {
     ...summary,
     collections: index.flat.length,

@@ -262,8 +262,11 @@ async function rebuildProductTables(
     await tx.execute(sql`truncate search_products, search_documents, search_tag_sets restart identity`);
     // The indexes are built once over the full tables at the end (sorted, in memory) instead of being
     // updated row by row: at a million products the GIN index of the match vectors alone would take
-    // longer than the rest of the rebuild. The memory is this transaction's own.
-    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    // longer than the rest of the rebuild. The memory is this transaction's own (at least 256 MB; a
+    // caller's transaction may have given it more).
+    await tx.execute(sql`
+      select set_config('maintenance_work_mem', '256MB', true)
+      where pg_size_bytes(current_setting('maintenance_work_mem')) < pg_size_bytes('256MB')`);
     const indexes = await dropSecondaryIndexes(t, ["search_products", "search_documents"]);
     await tx.execute(tagSetsSql(sql`true`));
     await tx.execute(sql`
@@ -492,6 +495,11 @@ export interface RebuildOptions {
    */
   vectors?: "compute" | "stored";
   /**
+   * false: the word summaries are only emptied, for refreshWordSummaries() to compute afterwards (a
+   * caller whose transaction would run them one at a time, like the demo seeder). Default true.
+   */
+  wordSummaries?: boolean;
+  /**
    * false: inside a transaction (VACUUM cannot run there): statistics only; the caller vacuums the
    * search tables after its commit. Default true.
    */
@@ -545,10 +553,30 @@ export async function rebuildSearchIndex(db: Database, options: RebuildOptions =
   await db.execute(sql`analyze search_words`);
   await db.execute(sql`analyze search_facet_summaries`);
   phase("vacuum and statistics");
-  // Last: it searches the tables built above.
+  if (options.wordSummaries === false) {
+    // The old catalog's summaries go with it; refreshWordSummaries() computes the new ones.
+    await db.execute(sql`delete from search_word_summaries`);
+  } else {
+    // Last: it searches the tables built above.
+    await rebuildWordSummaries(db, options.wordSummaryMinProducts ?? (await wordSummaryMinProducts(db)), 2);
+    await db.execute(sql`analyze search_word_summaries`);
+    phase("word summaries");
+  }
+  clearSynonymCache(db);
+  clearWordSummaryKeys(db);
+}
+
+/**
+ * Computes the word summaries alone (after rebuildSearchIndex with `wordSummaries: false`). On a
+ * server pool its statements run two at once on their own connections: inside a transaction they
+ * would wait for each other on its one connection.
+ */
+export async function refreshWordSummaries(
+  db: Database,
+  options: Pick<RebuildOptions, "wordSummaryMinProducts"> = {},
+): Promise<void> {
   await rebuildWordSummaries(db, options.wordSummaryMinProducts ?? (await wordSummaryMinProducts(db)), 2);
   await db.execute(sql`analyze search_word_summaries`);
-  phase("word summaries");
   clearSynonymCache(db);
   clearWordSummaryKeys(db);
 }
