@@ -63,8 +63,8 @@ async function main(): Promise<number> {
       batchSize: batch ?? (handle.kind === "pglite" ? 500 : 2000),
       onProgress: ({ done, total }) => bar.update(done, total),
       onPhase: printPhase,
-      // The search data is built in the seed's transaction, before the indexes of products: storing
-      // each product's search vector is then a plain table write. A failure leaves no half store.
+      // The search data is built in the seed's transaction (each product was written with its search
+      // vector, which the documents copy). A failure leaves no half store.
       inTransaction: async (tx) => {
         const started = Date.now();
         console.error("Building the search index...");

@@ -96,8 +96,9 @@ export interface SeedOptions {
   onPhase?: (phase: string, ms: number) => void;
   /**
    * More work in the seed's transaction, run after everything is written and before the indexes of
-   * `products` are built (the search rebuild, which rewrites every product row to store its vector:
-   * without those indexes that is a table write, not twelve index insertions per product). A failure
+   * `products` are built (a search rebuild that computes the vectors rewrites every product row to
+   * store its vector: without those indexes that is a table write, not twelve index insertions per
+   * product; the seed writes each product with its vector, so its rebuild only copies them). A failure
    * rolls the whole seed back. The seed then ends with VACUUM ANALYZE.
    */
   inTransaction?: (tx: Database) => Promise<void>;
