@@ -48,7 +48,9 @@ function precompressAssets(): Plugin {
 
 /** What codeSplitting's name functions are told about the module graph. */
 interface ModuleGraph {
-  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
 }
 
 /** Every module `start` imports statically, directly or through others (dynamic imports excluded). */
@@ -71,33 +73,108 @@ const SHELL_ENTRIES = [appFile("entry.client.tsx"), appFile("root.tsx")];
 const STOREFRONT_ROUTES = ["home", "category", "search-results", "product"].map((name) =>
   appFile(`routes/${name}.tsx`),
 );
+/** The two listing pages: their filters, pagination and listing state go into a file of their own. */
+const LISTING_ROUTES = new Set(["category", "search-results"].map((name) => appFile(`routes/${name}.tsx`)));
 /**
  * A module goes into the storefront file when at least this many of those pages import it. Two rather
  * than three: a page then loads a few KB it may not run, but every separate file costs a request and
- * about 1 KB of response headers on the wire, more than most of these small modules weigh compressed.
+ * 300 bytes of response headers on the wire, more than most of these small modules weigh compressed.
+ * Two exceptions, so a page does not load the others' code: what only the two listing pages share is the
+ * listing file, and what only the home and category pages share is the carousels' file.
  */
 const STOREFRONT_SHARE = 2;
 
-/** The shell's and the storefront's own modules, worked out once per chunking pass. */
-let sets: { graph: ModuleGraph; shell: Set<string>; storefront: Set<string>; icons: Set<string> } | null = null;
-function moduleSets(graph: ModuleGraph) {
+/** Which modules go into which of the files below (the rest the bundler places by itself). */
+interface ModuleSets {
+  graph: ModuleGraph;
+  /** Every module that goes into the shell's file, lucide's helpers and the icons the shell draws included. */
+  shell: Set<string>;
+  storefront: Set<string>;
+  listing: Set<string>;
+  carousels: Set<string>;
+  /** Per storefront page: its own modules that other pages' code imports too, and its icons. */
+  pageExtras: Map<string, Set<string>>;
+}
+
+/** The shell's, the storefront's and the listing's own modules, worked out once per chunking pass. */
+let sets: ModuleSets | null = null;
+function moduleSets(graph: ModuleGraph): ModuleSets {
   if (sets?.graph === graph) return sets;
-  const shell = staticClosure(graph, SHELL_ENTRIES);
-  const uses = new Map<string, number>();
+  const shellModules = staticClosure(graph, SHELL_ENTRIES);
+  const usedBy = new Map<string, string[]>();
   for (const route of STOREFRONT_ROUTES) {
-    for (const id of staticClosure(graph, [route])) uses.set(id, (uses.get(id) ?? 0) + 1);
+    for (const id of staticClosure(graph, [route])) usedBy.set(id, [...(usedBy.get(id) ?? []), route]);
   }
-  const storefront = new Set(
-    [...uses]
-      .filter(([id, count]) => count >= STOREFRONT_SHARE && !shell.has(id) && !id.includes("node_modules"))
-      .map(([id]) => id),
-  );
-  // The icons the shell and the storefront pages draw; the back office's and other pages' icons go with
-  // their own code instead of into a file every page loads.
-  const icons = lucideModulesUsedBy([...shell, ...uses.keys()]);
-  sets = { graph, shell, storefront, icons };
+  const own = (id: string) => !shellModules.has(id) && !id.includes("node_modules");
+  const listingModules = [...usedBy]
+    .filter(([id, routes]) => own(id) && routes.length === 2 && routes.every((route) => LISTING_ROUTES.has(route)))
+    .map(([id]) => id);
+  // What only the home and category pages share (the carousels' swipe loader) is a file of its own, so
+  // the product and search pages do not load it; unless other code imports it too (the phone-layout hook,
+  // which the shell's effects use as well): that goes into the storefront file.
+  const homeAndCategory = [appFile("routes/home.tsx"), appFile("routes/category.tsx")];
+  const homeAndCategoryClosure = staticClosure(graph, homeAndCategory);
+  const onlyHomeAndCategoryImport = (id: string) => {
+    const info = graph.getModuleInfo(id);
+    return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].every((by) =>
+      homeAndCategoryClosure.has(by),
+    );
+  };
+  const homeAndCategoryModules = [...usedBy]
+    .filter(
+      ([id, routes]) => own(id) && routes.length === 2 && routes.every((route) => homeAndCategory.includes(route)),
+    )
+    .map(([id]) => id);
+  const storefrontModules = [...usedBy]
+    .filter(
+      ([id, routes]) =>
+        own(id) &&
+        routes.length >= STOREFRONT_SHARE &&
+        !routes.every((route) => LISTING_ROUTES.has(route)) &&
+        !(homeAndCategoryModules.includes(id) && onlyHomeAndCategoryImport(id)),
+    )
+    .map(([id]) => id);
+  // Icons travel with the code that draws them, in the same file: the shell's in the shell's file (with
+  // lucide's helpers, which every icon needs), those two or more pages draw in the storefront's, one
+  // page's with that page's extras (below). The back office's and other pages' icons go with their code.
+  const shell = new Set([...shellModules].filter((id) => !LUCIDE.test(id)));
+  for (const id of lucideModulesUsedBy([...shellModules], { helpers: true })) shell.add(id);
+  const iconPages = new Map<string, string[]>();
+  for (const route of STOREFRONT_ROUTES) {
+    const modules = [...usedBy].filter(([id, routes]) => own(id) && routes.includes(route)).map(([id]) => id);
+    for (const icon of lucideModulesUsedBy(modules)) {
+      if (!shell.has(icon)) iconPages.set(icon, [...(iconPages.get(icon) ?? []), route]);
+    }
+  }
+  const storefront = new Set(storefrontModules);
+  for (const [icon, routes] of iconPages) if (routes.length >= 2) storefront.add(icon);
+  const listing = new Set(listingModules);
+  const carousels = new Set(homeAndCategoryModules.filter(onlyHomeAndCategoryImport));
+  // What one of the four pages imports that other pages (not measured) share: in one file per page rather
+  // than a file per module (a tab list, a placeholder, an icon), each with its request and headers. A
+  // module only that page imports stays in the page's own file.
+  const pageExtras = new Map<string, Set<string>>();
+  for (const route of STOREFRONT_ROUTES) {
+    const closure = staticClosure(graph, [route]);
+    const extras = new Set(
+      [...usedBy]
+        .filter(([id, routes]) => own(id) && id !== route && routes.length === 1 && routes[0] === route)
+        .map(([id]) => id)
+        .filter((id) => {
+          const info = graph.getModuleInfo(id);
+          const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
+          return importers.some((by) => !closure.has(by) && !by.startsWith(route));
+        }),
+    );
+    for (const [icon, routes] of iconPages) if (routes.length === 1 && routes[0] === route) extras.add(icon);
+    pageExtras.set(route, extras);
+  }
+  sets = { graph, shell, storefront, listing, carousels, pageExtras };
   return sets;
 }
+
+/** Rolldown's own helpers (module namespaces, CommonJS interop). */
+const RUNTIME_ID = "\0rolldown/runtime.js";
 
 const LUCIDE = /node_modules[\\/]lucide-react[\\/]/;
 const LUCIDE_DIR = resolve(import.meta.dirname, "node_modules/lucide-react/dist/esm");
@@ -105,9 +182,10 @@ const LUCIDE_DIR = resolve(import.meta.dirname, "node_modules/lucide-react/dist/
 /**
  * The lucide-react files that `ids` (the app's modules) draw: every module imports the package's index,
  * which re-exports all 1,600 icons, so the module graph alone cannot tell which icons a page uses. The
- * names imported from "lucide-react" are looked up in that index; lucide's own helpers are always in.
+ * names imported from "lucide-react" are looked up in that index; lucide's own helpers (Icon,
+ * createLucideIcon...) too when `helpers` is set.
  */
-function lucideModulesUsedBy(ids: readonly string[]): Set<string> {
+function lucideModulesUsedBy(ids: readonly string[], { helpers = false } = {}): Set<string> {
   const index = readFileSync(join(LUCIDE_DIR, "lucide-react.mjs"), "utf8");
   const fileOf = new Map<string, string>();
   for (const match of index.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
@@ -131,7 +209,8 @@ function lucideModulesUsedBy(ids: readonly string[]): Set<string> {
       }
     }
   }
-  return new Set([...ids.filter((id) => LUCIDE.test(id) && !id.includes(`${LUCIDE_DIR}/icons/`)), ...used]);
+  if (helpers) for (const id of ids) if (LUCIDE.test(id) && !id.includes(`${LUCIDE_DIR}/icons/`)) used.add(id);
+  return used;
 }
 
 /**
@@ -181,21 +260,41 @@ export default defineConfig({
                 {
                   name: "framework",
                   // With the bundler's runtime helpers: on their own they were one more request.
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]|^\0rolldown\/runtime/,
+                  test: (id) =>
+                    id === RUNTIME_ID ||
+                    /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/.test(
+                      id,
+                    ),
                   priority: 20,
                 },
                 {
-                  name: (id, graph) => (moduleSets(graph).icons.has(id) ? "icons" : null),
-                  priority: 10,
-                },
-                {
-                  // Not the icons the shell's code does not draw (see lucideModulesUsedBy).
-                  name: (id, graph) => (moduleSets(graph).shell.has(id) && !LUCIDE.test(id) ? "shell" : null),
+                  name: (id, graph) => (moduleSets(graph).shell.has(id) ? "shell" : null),
                   priority: 5,
                 },
                 {
                   name: (id, graph) => (moduleSets(graph).storefront.has(id) ? "storefront" : null),
                   priority: 4,
+                },
+                {
+                  name: (id, graph) => (moduleSets(graph).listing.has(id) ? "listing" : null),
+                  priority: 3,
+                },
+                {
+                  name: (id, graph) => (moduleSets(graph).carousels.has(id) ? "carousels" : null),
+                  priority: 3,
+                },
+                {
+                  name: (id, graph) => {
+                    for (const [route, extras] of moduleSets(graph).pageExtras) {
+                      if (extras.has(id))
+                        return `${route
+                          .split("/")
+                          .pop()
+                          ?.replace(/\.tsx$/, "")}-extras`;
+                    }
+                    return null;
+                  },
+                  priority: 2,
                 },
               ],
             },

@@ -25,7 +25,7 @@ import {
   collectionChain,
   loadErrorMessage,
 } from "../features/catalog/catalog-data.server.ts";
-import { FitsYourBadge } from "../features/equipment/my-equipment.tsx";
+import { FitsYourBadge } from "../features/equipment/fits-your-badge.tsx";
 import { ProductFits } from "../features/equipment/product-fits.tsx";
 import { LazySection } from "../features/product/lazy-section.tsx";
 import {

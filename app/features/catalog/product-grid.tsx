@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { EAGER_CARD_COUNT, ProductCard, type ProductCardData } from "../../components/product-card.tsx";
 import { useMobileAgent } from "../../lib/use-mobile-agent.ts";
 import { useAddToCart } from "../cart/cart-context.tsx";
-import { FitsYourBadge } from "../equipment/my-equipment.tsx";
+import { FitsYourBadge } from "../equipment/fits-your-badge.tsx";
 
 // The quick view is a dialog with its own data fetch: it is downloaded the first time a shopper opens it.
 const QuickView = lazy(() => import("../product/quick-view.tsx").then((module) => ({ default: module.QuickView })));

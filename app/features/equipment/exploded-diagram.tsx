@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { productPath } from "../../../shared/content-paths.ts";
 import { formatMoney } from "../../../shared/money.ts";
 import { useAddToCart } from "../cart/cart-context.tsx";
-import { FitsYourBadge } from "./my-equipment.tsx";
+import { FitsYourBadge } from "./fits-your-badge.tsx";
 
 export interface DiagramPart {
   id: number;

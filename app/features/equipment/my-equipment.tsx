@@ -1,5 +1,5 @@
-// "My equipment": the saved models with their nicknames (account page, /equipment), the button that
-// saves a model (model page), and the "Fits your Backyard pump" badge (cards and product pages).
+// "My equipment": the saved models with their nicknames (account page, /equipment) and the form that
+// saves a model (model page). The "Fits your Backyard pump" badge is in fits-your-badge.tsx.
 import { Check, Trash2, Wrench } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -130,22 +130,5 @@ export function SaveEquipmentForm({
         {message}
       </p>
     </form>
-  );
-}
-
-/** "Fits your Backyard pump": shown when the product fits one of the shopper's saved models. */
-export function FitsYourBadge({ productId, className = "" }: { productId: number; className?: string }) {
-  const saved = useSavedEquipment();
-  const names = saved.fits.get(productId);
-  if (!names?.length) return null;
-  return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-stock ${className}`}
-      data-testid="fits-badge"
-    >
-      <Check aria-hidden="true" className="size-3.5" />
-      Fits your {names[0]}
-      {names.length > 1 ? ` +${names.length - 1}` : ""}
-    </span>
   );
 }
