@@ -46,6 +46,11 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A Suspense boundary that has its content when the page is sent stays in its place in the HTML,
+        // however far down the page: React would otherwise send a large one (the footer, past the first
+        // 12,800 bytes) at the end of the document with a script that moves it, which also leaves the
+        // boundary dehydrated until that script has run (lib/deferred-hydration.tsx).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

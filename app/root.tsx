@@ -12,9 +12,8 @@ import {
 import { displayCurrency } from "../shared/store-config.ts";
 import { supportChatOf } from "../shared/support-chat.ts";
 import type { Route } from "./+types/root";
+import { footerArea } from "./components/deferred-footer-area.tsx";
 import { MobileBottomBar } from "./components/mobile-bottom-bar.tsx";
-import { NewsletterBlock } from "./components/newsletter-block.tsx";
-import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFoundView, SomethingWentWrongView } from "./components/status-views.tsx";
 import { TestModeNotice } from "./components/test-mode-notice.tsx";
@@ -28,6 +27,7 @@ import { loadStorefrontConfig } from "./features/content/store-content.server.ts
 import { LazyShellEffects } from "./features/shell/lazy-shell-effects.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
 import { useVisitorSummary } from "./features/shell/visitor-summary.ts";
+import { DeferredHydration } from "./lib/deferred-hydration.tsx";
 import { isMobileUserAgent, MOBILE_AGENT_CLASS } from "./lib/mobile-user-agent.ts";
 import { MobileAgentContext } from "./lib/use-mobile-agent.ts";
 import stylesheet from "./styles/app.css?url";
@@ -166,22 +166,24 @@ function StorefrontDocument({ data, children }: { data: RootData | undefined; ch
             <LazyCartOverlay currency={data.store.storeCurrency} productPath={data.store.paths.products} />
           ) : null}
         </CartProvider>
-        {data ? <NewsletterBlock /> : null}
         {data ? (
-          <SiteFooter
-            storeName={data.store.storeName}
-            logoUrl={data.store.storeLogoUrl}
-            phone={data.store.contactPhoneNumber}
-            email={data.store.storeEmail}
-            address={data.store.storeAddress}
-            informationLinks={data.store.informationLinks}
-            brands={data.shell.footer.brands}
-            categories={data.shell.footer.categories}
-            rating={data.shell.footer.rating}
-            reviewsUrl={data.shell.reviewsUrl}
-            year={data.shell.copyrightYear}
-            botCheck={data.botCheck}
-            collectionPath={data.store.paths.collections}
+          <DeferredHydration
+            part={footerArea}
+            props={{
+              storeName: data.store.storeName,
+              logoUrl: data.store.storeLogoUrl,
+              phone: data.store.contactPhoneNumber,
+              email: data.store.storeEmail,
+              address: data.store.storeAddress,
+              informationLinks: data.store.informationLinks,
+              brands: data.shell.footer.brands,
+              categories: data.shell.footer.categories,
+              rating: data.shell.footer.rating,
+              reviewsUrl: data.shell.reviewsUrl,
+              year: data.shell.copyrightYear,
+              botCheck: data.botCheck,
+              collectionPath: data.store.paths.collections,
+            }}
           />
         ) : null}
         {data ? (

@@ -1,6 +1,7 @@
 // The newsletter block on every page, with double opt-in through the e-mailed link.
 import { expect as baseExpect, test } from "@playwright/test";
 import { linkFromMail } from "./account-mail.ts";
+import { waitForHydration } from "./shell-hydration.ts";
 
 // Every step waits on a bot check solved in the browser and a password hash: generous on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -12,6 +13,10 @@ test("subscribe from the footer block and confirm by e-mail", async ({ page }, t
   const block = page.getByRole("region", { name: "Sign up for newsletter" });
   await expect(block).toBeVisible();
   const input = block.getByLabel("Email address");
+  // The block's code comes at the first use of the page (lib/deferred-hydration.tsx): a shopper's focus
+  // fetches it, and it is in place long before an address is typed in full.
+  await input.focus();
+  await waitForHydration(input);
   await input.fill("not-an-address");
   await input.press("Enter");
   await expect(block.getByText("Invalid subscription request.")).toBeVisible();

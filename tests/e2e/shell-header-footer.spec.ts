@@ -254,7 +254,11 @@ test.describe("route changes", () => {
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Questions & Answers" }).click();
+    // The footer's code comes as it nears the screen (lib/deferred-hydration.tsx); before that its links
+    // are plain links, which load the next page whole.
+    const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "Questions & Answers" });
+    await waitForHydration(footerLink);
+    await footerLink.click();
     await expect(page.getByRole("heading", { level: 1, name: "Questions & Answers" })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect.poll(async () => (await views()).map((view) => view.path)).toEqual(["/help.asp", "/questions"]);

@@ -1,0 +1,146 @@
+// Server-rendered parts whose code a page does not need at once (the footer, the newsletter sign-up):
+// the server renders them as usual, and the browser keeps that HTML as it is, links and all, without
+// their code, until the shopper first touches, clicks, scrolls or types, the router starts a navigation,
+// or the part comes near the screen. Then their code is fetched and React hydrates them.
+//
+// React keeps a Suspense boundary's server HTML while the lazy component inside it is pending, and
+// hydrates it once the code has arrived. While it waits, nothing may render the boundary again: the
+// wrapper is memoised (its props come from the root loader's data, the same objects until a navigation),
+// and a navigation opens the gate before React renders it (a transition waits for the code).
+import { type ComponentType, lazy, memo, type ReactNode, Suspense, useEffect, useRef } from "react";
+
+const FIRST_USE_EVENTS = ["pointerdown", "touchstart", "keydown", "wheel", "focusin"] as const;
+
+interface RouterLike {
+  state: RouterStateLike;
+  subscribe(listener: (state: RouterStateLike) => void): () => void;
+}
+
+interface RouterStateLike {
+  location: unknown;
+  navigation: { state: string };
+  revalidation: string;
+  fetchers: ReadonlyMap<string, unknown>;
+}
+
+let firstUsePromise: Promise<void> | null = null;
+
+/**
+ * Resolves at the shopper's first touch, click, key press, wheel turn or focus, at a back or forward
+ * move, or when the router starts a navigation, a revalidation or a fetcher (not when it only learns
+ * more routes, which it does by itself after hydration).
+ */
+export function firstUse(): Promise<void> {
+  firstUsePromise ??= new Promise<void>((resolve) => {
+    let unsubscribe: (() => void) | undefined;
+    const done = () => {
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, done, true);
+      window.removeEventListener("popstate", done);
+      unsubscribe?.();
+      resolve();
+    };
+    for (const type of FIRST_USE_EVENTS) window.addEventListener(type, done, { capture: true, passive: true });
+    window.addEventListener("popstate", done);
+    const router = (window as { __reactRouterDataRouter?: RouterLike }).__reactRouterDataRouter;
+    const location = router?.state.location;
+    unsubscribe = router?.subscribe((state) => {
+      const busy = state.navigation.state !== "idle" || state.revalidation !== "idle" || state.fetchers.size > 0;
+      if (busy || state.location !== location) done();
+    });
+  });
+  return firstUsePromise;
+}
+
+/** How far below the screen a part starts loading when the shopper scrolls towards it. */
+const NEAR_MARGIN = "600px 0px";
+
+/** A part whose code loads late: made once per part by deferredPart, rendered with <DeferredHydration>. */
+export interface DeferredPart<P extends object> {
+  /** The component: lazy in the browser; on the server, the loaded component once its import resolved. */
+  component(): ComponentType<P>;
+  /** Lets the browser fetch the code (no effect on the server). */
+  open(): void;
+}
+
+/**
+ * A part whose code loads late (see above); `load` imports its component. On the server the part renders
+ * at once: the server's build holds every module in one file, so the import has resolved long before the
+ * first request (one that comes sooner, in development, gets the part streamed).
+ */
+export function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>): DeferredPart<P> {
+  if (import.meta.env.SSR) {
+    let loaded: ComponentType<P> | null = null;
+    const loading = load().then((component) => {
+      loaded = component;
+      return { default: component };
+    });
+    const pending = lazy(() => loading);
+    return { component: () => loaded ?? pending, open() {} };
+  }
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const component = lazy(async () => {
+    await gate;
+    try {
+      return { default: await load() };
+    } catch {
+      // Once more after a moment (a dropped connection); then the part is left out.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      return { default: await load().catch(() => Nothing as ComponentType<P>) };
+    }
+  });
+  return { component: () => component, open: () => open() };
+}
+
+function Nothing() {
+  return null;
+}
+
+interface DeferredHydrationProps<P extends object> {
+  part: DeferredPart<P>;
+  props: P;
+}
+
+/**
+ * Renders `part` with `props` after an empty marker that tells when it comes near the screen. It renders
+ * again only when a prop changes (compared one by one): the props are the root loader's data, the same
+ * objects until a navigation, which opens the gate first.
+ */
+export const DeferredHydration = memo(DeferredHydrationImpl, (before, after) => {
+  if (before.part !== after.part) return false;
+  const keys = Object.keys(after.props) as (keyof typeof after.props)[];
+  return (
+    keys.length === Object.keys(before.props).length && keys.every((key) => before.props[key] === after.props[key])
+  );
+}) as <P extends object>(props: DeferredHydrationProps<P>) => ReactNode;
+
+function DeferredHydrationImpl<P extends object>({ part, props }: DeferredHydrationProps<P>) {
+  const marker = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    void firstUse().then(part.open);
+    const element = marker.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          part.open();
+        }
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [part]);
+  const Part = part.component();
+  return (
+    <>
+      <div data-deferred="" ref={marker} />
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    </>
+  );
+}
