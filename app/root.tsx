@@ -13,12 +13,12 @@ import { displayCurrency } from "../shared/store-config.ts";
 import { supportChatOf } from "../shared/support-chat.ts";
 import type { Route } from "./+types/root";
 import { footerArea } from "./components/deferred-footer-area.tsx";
+import { topNavigation } from "./components/deferred-top-navigation.tsx";
 import { MobileBottomBar } from "./components/mobile-bottom-bar.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { NotFoundView, SomethingWentWrongView } from "./components/status-views.tsx";
 import { TestModeNotice } from "./components/test-mode-notice.tsx";
 import { ToastContainer } from "./components/toasts.tsx";
-import { TopNavigation } from "./components/top-navigation.tsx";
 import { appContext } from "./context.ts";
 import { CartProvider, onCartButtonClick, useCartCount } from "./features/cart/cart-context.tsx";
 import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
@@ -154,7 +154,12 @@ function StorefrontDocument({ data, children }: { data: RootData | undefined; ch
             onCartClick={onCartButtonClick}
             // Desktop only: a phone's browser never shows it, so it is not rendered for one (useMobileAgent).
             categoryBar={
-              data.mobileAgent ? null : <TopNavigation items={data.shell.navigation} label="Shop by category" />
+              data.mobileAgent ? null : (
+                <DeferredHydration
+                  part={topNavigation}
+                  props={{ items: data.shell.navigation, label: "Shop by category" }}
+                />
+              )
             }
           />
         ) : null}

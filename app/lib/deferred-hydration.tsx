@@ -1,6 +1,7 @@
-// Server-rendered parts whose code a page does not need at once (the footer, the newsletter sign-up):
+// Server-rendered parts whose code a page does not need at once (the footer, the newsletter sign-up, the
+// desktop category bar):
 // the server renders them as usual, and the browser keeps that HTML as it is, links and all, without
-// their code, until the shopper first touches, clicks, scrolls or types, the router starts a navigation,
+// their code, until the shopper first moves the pointer, touches, clicks, scrolls or types, the router starts a navigation,
 // or the part comes near the screen. Then their code is fetched and React hydrates them.
 //
 // React keeps a Suspense boundary's server HTML while the lazy component inside it is pending, and
@@ -9,7 +10,8 @@
 // and a navigation opens the gate before React renders it (a transition waits for the code).
 import { type ComponentType, lazy, memo, type ReactNode, Suspense, useEffect, useRef } from "react";
 
-const FIRST_USE_EVENTS = ["pointerdown", "touchstart", "keydown", "wheel", "focusin"] as const;
+// A mouse's first move counts: a desktop menu that opens on hover has its code before the pointer is on it.
+const FIRST_USE_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "focusin"] as const;
 
 interface RouterLike {
   state: RouterStateLike;
@@ -26,7 +28,7 @@ interface RouterStateLike {
 let firstUsePromise: Promise<void> | null = null;
 
 /**
- * Resolves at the shopper's first touch, click, key press, wheel turn or focus, at a back or forward
+ * Resolves at the shopper's first pointer move, touch, click, key press, wheel turn or focus, at a back or forward
  * move, or when the router starts a navigation, a revalidation or a fetcher (not when it only learns
  * more routes, which it does by itself after hydration).
  */
