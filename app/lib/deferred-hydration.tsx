@@ -9,6 +9,7 @@
 // wrapper is memoised (its props come from the root loader's data, the same objects until a navigation),
 // and a navigation opens the gate before React renders it (a transition waits for the code).
 import { type ComponentType, lazy, memo, type ReactNode, Suspense, useEffect, useRef } from "react";
+import { MOBILE_AGENT_CLASS } from "./mobile-user-agent.ts";
 
 // A mouse's first move counts: a desktop menu that opens on hover has its code before the pointer is on it.
 const FIRST_USE_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "focusin"] as const;
@@ -98,6 +99,53 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
 
 function Nothing() {
   return null;
+}
+
+/**
+ * A part that only a desktop page renders (a listing's filter sidebar: a phone filters in a drawer). A
+ * phone's browser never fetches its code, unless the part is rendered there after all (in the drawer,
+ * on first use); a desktop's fetches it as the page's code starts, before hydration, so the part is
+ * hydrated with the rest of the page (React reads a module that has arrived by then without waiting).
+ */
+export function desktopPart<P extends object>(load: () => Promise<ComponentType<P>>): DeferredPart<P> {
+  if (import.meta.env.SSR) return deferredPart(load);
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const start = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return { default: component };
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  if (!document.documentElement.classList.contains(MOBILE_AGENT_CLASS)) void start().catch(() => undefined);
+  const component = lazy(() => {
+    const ready = loaded;
+    // A thenable that answers at once: React then renders the part in this very pass.
+    if (ready)
+      return {
+        // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one answers at once.
+        then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: ready }),
+      } as Promise<{ default: ComponentType<P> }>;
+    return start();
+  });
+  return { component: () => component, open: () => void start().catch(() => undefined) };
+}
+
+/** Renders a part made by desktopPart (or deferredPart, opened by its caller) in its own Suspense boundary. */
+export function LatePart<P extends object>({ part, props }: { part: DeferredPart<P>; props: P }) {
+  const Part = part.component();
+  return (
+    <Suspense fallback={null}>
+      <Part {...props} />
+    </Suspense>
+  );
 }
 
 interface DeferredHydrationProps<P extends object> {

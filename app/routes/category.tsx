@@ -7,7 +7,6 @@ import { data, Link } from "react-router";
 import { formatTagFilter, LIMIT_OPTIONS, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
 import { Breadcrumbs } from "../components/breadcrumbs.tsx";
-import { CategorySidebar } from "../components/category-sidebar.tsx";
 import { PaginationControls } from "../components/pagination-controls.tsx";
 import { ProductCarousel } from "../components/product-carousel.tsx";
 import { SkeletonCardGrid } from "../components/skeleton-card.tsx";
@@ -28,16 +27,17 @@ import {
 } from "../features/catalog/catalog-data.server.ts";
 import { CategoryDescription, DESCRIPTION_FOLD_PX } from "../features/catalog/category-description.tsx";
 import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
-import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
 import { LazyFilterDrawer } from "../features/catalog/lazy-filter-drawer.tsx";
 import { readListingQuery, tagFromPathSegment } from "../features/catalog/listing-query.server.ts";
 import { displayQuery, prefixKey } from "../features/catalog/listing-query.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { categorySidebar, filterSidebar } from "../features/catalog/sidebar-parts.ts";
 import { SubCategories, type SubCategory } from "../features/catalog/sub-categories.tsx";
 import { useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
 import { loadStorefrontConfig } from "../features/content/store-content.server.ts";
 import { FitsMyEquipmentFilter } from "../features/equipment/fits-my-equipment-filter.tsx";
 import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
+import { LatePart } from "../lib/deferred-hydration.tsx";
 import {
   absoluteUrl,
   breadcrumbListLd,
@@ -293,13 +293,16 @@ function CategoryView({ data: page }: { data: FoundData }) {
           {/* Desktop only; a phone filters in the drawer (useMobileAgent). */}
           {mobileAgent ? null : (
             <aside aria-label="Categories and filters" className="hidden flex-col gap-6 desk:flex">
-              <CategorySidebar
-                categories={page.categories}
-                error={page.categoriesError}
-                collectionPath={collectionPath}
-                currentHandle={collection.handle}
+              <LatePart
+                part={categorySidebar}
+                props={{
+                  categories: page.categories,
+                  error: page.categoriesError,
+                  collectionPath,
+                  currentHandle: collection.handle,
+                }}
               />
-              <FilterSidebar {...sidebarProps} />
+              <LatePart part={filterSidebar} props={sidebarProps} />
             </aside>
           )}
 
@@ -409,11 +412,14 @@ function CategoryView({ data: page }: { data: FoundData }) {
         total={total}
         loading={loading}
       >
-        <CategorySidebar
-          categories={page.categories}
-          error={page.categoriesError}
-          collectionPath={collectionPath}
-          currentHandle={collection.handle}
+        <LatePart
+          part={categorySidebar}
+          props={{
+            categories: page.categories,
+            error: page.categoriesError,
+            collectionPath,
+            currentHandle: collection.handle,
+          }}
         />
       </LazyFilterDrawer>
     </>

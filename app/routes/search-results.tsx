@@ -27,14 +27,15 @@ import {
   withoutPriceWords,
 } from "../features/catalog/catalog-data.server.ts";
 import { FilterDrawerButton } from "../features/catalog/filter-drawer-button.tsx";
-import { FilterSidebar } from "../features/catalog/filter-sidebar.tsx";
 import { LazyFilterDrawer } from "../features/catalog/lazy-filter-drawer.tsx";
 import { readListingQuery } from "../features/catalog/listing-query.server.ts";
 import { displayQuery, type ParamChanges } from "../features/catalog/listing-query.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
+import { filterSidebar } from "../features/catalog/sidebar-parts.ts";
 import { RESULTS_DEBOUNCE_MS, useListingNavigation } from "../features/catalog/use-listing-navigation.ts";
 import { useViewMode } from "../features/catalog/use-view-mode.ts";
 import { ModelMatchCard } from "../features/equipment/model-match-card.tsx";
+import { LatePart } from "../lib/deferred-hydration.tsx";
 import {
   absoluteUrl,
   breadcrumbListLd,
@@ -217,7 +218,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           {/* Desktop only; a phone filters in the drawer (useMobileAgent). */}
           {mobileAgent ? null : (
             <aside aria-label="Filters" className="hidden desk:block">
-              <FilterSidebar {...sidebarProps} />
+              <LatePart part={filterSidebar} props={sidebarProps} />
             </aside>
           )}
 
