@@ -48,9 +48,12 @@ function precompressAssets(): Plugin {
 
 /** What codeSplitting's name functions are told about the module graph. */
 interface ModuleGraph {
-  getModuleInfo(
-    id: string,
-  ): { importedIds: readonly string[]; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+  getModuleInfo(id: string): {
+    importedIds: readonly string[];
+    dynamicallyImportedIds: readonly string[];
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+  } | null;
 }
 
 /** Every module `start` imports statically, directly or through others (dynamic imports excluded). */
@@ -113,7 +116,12 @@ function moduleSets(graph: ModuleGraph): ModuleSets {
   // the product and search pages do not load it; unless other code imports it too (the phone-layout hook,
   // which the shell's effects use as well): that goes into the storefront file.
   const homeAndCategory = [appFile("routes/home.tsx"), appFile("routes/category.tsx")];
-  const homeAndCategoryClosure = staticClosure(graph, homeAndCategory);
+  const homeAndCategoryStatic = staticClosure(graph, homeAndCategory);
+  // With the parts those pages load later (the home page's seller reviews).
+  const homeAndCategoryClosure = staticClosure(graph, [
+    ...homeAndCategoryStatic,
+    ...[...homeAndCategoryStatic].flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+  ]);
   const onlyHomeAndCategoryImport = (id: string) => {
     const info = graph.getModuleInfo(id);
     return [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])].every((by) =>
@@ -153,6 +161,12 @@ function moduleSets(graph: ModuleGraph): ModuleSets {
   // What one of the four pages imports that other pages (not measured) share: in one file per page rather
   // than a file per module (a tab list, a placeholder, an icon), each with its request and headers. A
   // module only that page imports stays in the page's own file.
+  // A page's module that the shell's later parts (its effects, the search suggestions...) import too goes
+  // into the storefront file: otherwise every page would load that page's extras with them.
+  const shellLate = staticClosure(
+    graph,
+    [...shellModules].flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+  );
   const pageExtras = new Map<string, Set<string>>();
   for (const route of STOREFRONT_ROUTES) {
     const closure = staticClosure(graph, [route]);
@@ -160,6 +174,11 @@ function moduleSets(graph: ModuleGraph): ModuleSets {
       [...usedBy]
         .filter(([id, routes]) => own(id) && id !== route && routes.length === 1 && routes[0] === route)
         .map(([id]) => id)
+        .filter((id) => {
+          if (!shellLate.has(id)) return true;
+          storefront.add(id);
+          return false;
+        })
         .filter((id) => {
           const info = graph.getModuleInfo(id);
           const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];

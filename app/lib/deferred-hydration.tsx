@@ -172,6 +172,13 @@ function DeferredHydrationImpl<P extends object>({ part, props }: DeferredHydrat
     void firstUse().then(part.open);
     const element = marker.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
+    // The marker and the part's own elements (up to the boundary's end): a tall part (the footer) may
+    // be on screen while its top is far above it.
+    const observed: Element[] = [element];
+    for (let node = element.nextSibling; node && !(node.nodeType === Node.COMMENT_NODE && node.nodeValue === "/$"); ) {
+      if (node instanceof Element) observed.push(node);
+      node = node.nextSibling;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -181,7 +188,7 @@ function DeferredHydrationImpl<P extends object>({ part, props }: DeferredHydrat
       },
       { rootMargin: NEAR_MARGIN },
     );
-    observer.observe(element);
+    for (const target of observed) observer.observe(target);
     return () => observer.disconnect();
   }, [part]);
   const Part = part.component();

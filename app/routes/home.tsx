@@ -6,14 +6,16 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { parseCatalogQuery } from "../../shared/catalog-query.ts";
 import { displayCurrency } from "../../shared/store-config.ts";
+import { sellerReviews } from "../components/deferred-seller-reviews.tsx";
 import { HeroSlideshow } from "../components/hero-slideshow.tsx";
-import { SELLER_REVIEWS_LIMIT, SellerReviews } from "../components/seller-reviews.tsx";
+import { SELLER_REVIEWS_LIMIT } from "../components/seller-reviews.tsx";
 import { toast } from "../components/toasts.tsx";
 import { appContext } from "../context.ts";
 import { createTtlCache, type ListingResult, loadListing } from "../features/catalog/catalog-data.server.ts";
 import { ProductGrid } from "../features/catalog/product-grid.tsx";
 import { listArticles, listSiteReviews, suggestCollections } from "../features/content/content-data.server.ts";
 import { loadStorefrontConfig } from "../features/content/store-content.server.ts";
+import { DeferredHydration } from "../lib/deferred-hydration.tsx";
 import { formatShortUtcDate } from "../lib/format-date.ts";
 import { absoluteUrl, organizationLd, type PageSeo, seoMeta, websiteLd, withStoreName } from "../lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -258,9 +260,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <SellerReviews
-        reviews={reviews ?? undefined}
-        className="render-when-near [--near-height-desk:320px] [--near-height:402px]"
+      <DeferredHydration
+        part={sellerReviews}
+        props={{
+          reviews: reviews ?? undefined,
+          className: "render-when-near [--near-height-desk:320px] [--near-height:402px]",
+        }}
       />
 
       {articles.length > 0 ? (
