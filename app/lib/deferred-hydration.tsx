@@ -1,8 +1,8 @@
-// Server-rendered parts whose code a page does not need at once (the footer, the newsletter sign-up, the
-// desktop category bar):
-// the server renders them as usual, and the browser keeps that HTML as it is, links and all, without
-// their code, until the shopper first moves the pointer, touches, clicks, scrolls or types, the router starts a navigation,
-// or the part comes near the screen. Then their code is fetched and React hydrates them.
+// Server-rendered parts whose code a page does not need at once (the footer with the newsletter sign-up,
+// the home page's seller reviews, the desktop category bar): the server renders them as usual, and the
+// browser keeps that HTML as it is, links and all, without their code, until the shopper first moves the
+// pointer, touches, clicks, scrolls or types, the router starts a navigation, or the part comes near the
+// screen. Then their code is fetched and React hydrates them.
 //
 // React keeps a Suspense boundary's server HTML while the lazy component inside it is pending, and
 // hydrates it once the code has arrived. While it waits, nothing may render the boundary again: the
@@ -29,9 +29,9 @@ interface RouterStateLike {
 let firstUsePromise: Promise<void> | null = null;
 
 /**
- * Resolves at the shopper's first pointer move, touch, click, key press, wheel turn or focus, at a back or forward
- * move, or when the router starts a navigation, a revalidation or a fetcher (not when it only learns
- * more routes, which it does by itself after hydration).
+ * Resolves at the shopper's first pointer move, touch, click, key press, wheel turn or focus, at a back
+ * or forward move, or when the router starts a navigation, a revalidation or a fetcher (not when it only
+ * learns more routes, which it does by itself after hydration).
  */
 export function firstUse(): Promise<void> {
   firstUsePromise ??= new Promise<void>((resolve) => {
