@@ -144,7 +144,7 @@ function createPool(url: string, max: number, readOnly: boolean, longStatements 
     max,
     // The default (4.0) makes the planner prefer sequential scans over our GIN/trigram indexes.
     // statement_timeout: no query holds a connection (and the request waiting for it) for longer.
-    options: `-c random_page_cost=1.1 -c statement_timeout=${longStatements ? 0 : STATEMENT_TIMEOUT_MS}${readOnly ? " -c default_transaction_read_only=on" : ""}`,
+    options: `-c random_page_cost=1.1 -c jit=off -c work_mem=16MB -c statement_timeout=${longStatements ? 0 : STATEMENT_TIMEOUT_MS}${readOnly ? " -c default_transaction_read_only=on" : ""}`,
     // A database that does not answer fails the request within seconds instead of holding it: a new
     // connection gives up after CONNECT_TIMEOUT_MS (so does waiting for a free one), and a query whose
     // connection went silent gives up after QUERY_TIMEOUT_MS.

@@ -237,7 +237,11 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
 
             {hasText && !tooShort ? (
               <p className="mt-2 text-ink" data-testid="match-count">
-                <span className="tabular font-semibold">{total}</span> matches found. Can't find your part? Click{" "}
+                {listing.countsEstimated ? "About " : null}
+                <span className="tabular font-semibold">
+                  {listing.countsEstimated ? total.toLocaleString("en-US") : total}
+                </span>{" "}
+                matches found. Can't find your part? Click{" "}
                 <Link to={EXPERT_ASSISTANCE_URL} className="font-bold text-aqua-600 underline">
                   HERE
                 </Link>{" "}

@@ -30,6 +30,13 @@ export interface PageInfo {
   page: number;
   totalObjects: number;
   totalPages: number;
+  /**
+   * totalObjects is an estimate (a broad listing of a big catalog, counted on a sample; rounded to two
+   * significant digits), and so is totalPages. The page's products are exact.
+   */
+  totalEstimated: boolean;
+  /** The vendor and tag counts are estimates (the same sample), and a rare value may be missing. */
+  facetsEstimated: boolean;
   availableTagPrefixes: { tagPrefixValue: string }[];
   availableTagFilters: TagCount[];
   availableVendors: VendorCount[];
@@ -90,6 +97,8 @@ function emptyResult(limit: number, page: number): ProductFilterResult {
       page,
       totalObjects: 0,
       totalPages: 0,
+      totalEstimated: false,
+      facetsEstimated: false,
       availableTagPrefixes: [],
       availableTagFilters: [],
       availableVendors: [],
@@ -373,6 +382,8 @@ export async function filterProducts(
       page,
       totalObjects: listing.total,
       totalPages: Math.ceil(listing.total / limit),
+      totalEstimated: listing.totalEstimated,
+      facetsEstimated: listing.estimated,
       availableTagPrefixes: facets.prefixes,
       availableTagFilters: facets.tags,
       availableVendors: facets.vendors,

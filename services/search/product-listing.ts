@@ -70,6 +70,13 @@ export interface ListingResult {
   topRank: number | null;
   /** How many rows are of the product type the query names (same path), else null. */
   typeHits: number | null;
+  /**
+   * The total and the facet counts were counted on the sample (a broad listing of a big catalog) and
+   * scaled: estimates. The page itself is exact.
+   */
+  estimated: boolean;
+  /** The total is an estimate too (the page is full, so the listing goes on). */
+  totalEstimated: boolean;
 }
 
 /**
@@ -285,6 +292,8 @@ function toResult(row: ListingRow): ListingResult {
     collections: jsonColumn<unknown[] | null>(row.collections, null),
     topRank: row.top_rank === null || row.top_rank === undefined ? null : Number(row.top_rank),
     typeHits: row.type_hits === null || row.type_hits === undefined ? null : Number(row.type_hits),
+    estimated: false,
+    totalEstimated: false,
   };
 }
 
@@ -424,6 +433,8 @@ export async function findListing(
       if (vendor) return vendor;
     }
   }
+  const broad = await broadListing(db, filters, groups, extras);
+  if (broad) return broad;
   if (hasPlainBase(filters) && groups.length === 1) {
     return computeListing(db, filters, groups, { fromSummary: groups[0], extras });
   }
@@ -439,6 +450,7 @@ function countedListingSql(
   groups: FacetGroup[],
   own: FacetGroup | undefined,
   idsArray = false,
+  sample = false,
 ): SQL {
   const conditions = baseConditions(filters);
   // With the one facet's counts taken from the summary, its filter prunes the scan (indexable form).
@@ -479,7 +491,8 @@ function countedListingSql(
   const ranked = filters.plan !== null && filters.sortBy === "default";
   // Only rows on the page's side of the mask are ordered: the others (counted in the facets only)
   // skip the rank's vector lookups.
-  const rank = ranked && filters.plan ? rankExpression(filters.plan) : null;
+  // The sample answers no page: it ranks only to count the rows of the named type.
+  const rank = ranked && filters.plan && (!sample || filters.typeHits) ? rankExpression(filters.plan) : null;
   const rankColumn =
     rank === null
       ? sql``
@@ -491,7 +504,7 @@ function countedListingSql(
   const pageRows = sql`select b.id${rank === null ? sql`` : sql`, b.rank`} from base b ${where(sql`b.mask = 0`)}
         order by ${orderBy(filters.sortBy, ranked, "b", filters.lowPriceFirst)}
         limit ${filters.limit} offset ${filters.offset}`;
-  const wantTop = rank !== null && filters.rankStats === true;
+  const wantTop = rank !== null && filters.rankStats === true && !sample;
   const topFromPage = wantTop && filters.offset === 0 && filters.limit > 0;
   const page = topFromPage ? sql`page` : sql`(${pageRows})`;
   const topRank = !wantTop
@@ -500,8 +513,14 @@ function countedListingSql(
       ? sql`(select max(p.rank) from page p)`
       : sql`(select max(b.rank) from base b ${where(sql`b.mask = 0`)})`;
   const pageCte = topFromPage ? sql`, page as materialized (${pageRows})` : sql``;
-  // Text searches read search_documents (the same columns plus the vectors), listings the narrow rows.
-  const source = filters.plan ? sql`search_documents s` : sql`search_products s`;
+  // Text searches read search_documents (the same columns plus the vectors), listings the narrow rows;
+  // the sampled count of a broad listing reads search_sample (no page: its ids are not the catalog's).
+  const source = sample ? sql`search_sample s` : filters.plan ? sql`search_documents s` : sql`search_products s`;
+  const ids = sample
+    ? sql`'[]'::json`
+    : idsArray
+      ? sql`array(select x.id from ${page} x)`
+      : sql`(select coalesce(json_agg(x.id), '[]') from ${page} x)`;
 
   return sql`
     with base as materialized (
@@ -531,7 +550,7 @@ function countedListingSql(
               join tags t on t.id = tag_id
               ${where(sql`g.mask = 0 or g.mask = ${prefixBit}`)}
               group by t.id, t.prefix, t.value) z) as tags,
-      ${idsArray ? sql`array(select x.id from ${page} x)` : sql`(select coalesce(json_agg(x.id), '[]') from ${page} x)`} as ids,
+      ${ids} as ids,
       ${own ? SUMMARY(filters.collectionId) : sql`null`} as summary,
       ${topRank} as top_rank,
       ${
@@ -539,7 +558,7 @@ function countedListingSql(
           ? sql`null`
           : sql`(select count(*) from base b where b.rank >= ${RANK.type} and b.rank < ${RANK.partNumber}
               ${and(sql`b.mask = 0`)})`
-      } as type_hits
+      } as type_hits${sample ? sql`, (select count(*) from base) as scanned` : sql``}
   `;
 }
 
@@ -582,4 +601,223 @@ async function computeListing(
     ];
   }
   return result;
+}
+
+// Broad listings of a big catalog. Counting every match for the facets is what a broad search costs
+// (a word in a third of a million products, with a vendor and a price filter): so from
+// broadListings.minCatalog products on, a counted listing is first counted on search_sample (one
+// product in SAMPLE_RATE, migration 0023). When that says the exact count would scan at least
+// broadListings.minScanned rows, the sample's figures, scaled, are the answer's (flagged estimated),
+// and only the page is read from the catalog, without counting: an ordered index walk for a chosen
+// sort, the precomputed relevance order of a one-word search, or the ranked rows that pass every
+// filter. A narrower listing is counted exactly, as before.
+
+/** One search document in SAMPLE_RATE is in search_sample, by a hash of its id (search-index.ts). */
+export const SAMPLE_RATE = 16;
+export const SAMPLE_MEMBER = "(hashint4(d.product_id) & 15) = 0";
+
+/**
+ * When a listing is answered from the sample: a catalog of at least minCatalog products, at least
+ * minScanned rows to count, and at least minSampledRows sampled rows passing every filter (fewer
+ * would make a poor estimate, and the exact count is then cheap enough).
+ */
+export const broadListings = { minCatalog: 200_000, minScanned: 25_000, minSampledRows: 64 };
+
+const catalogSizes = createTtlCache<number>(60_000, 1);
+
+function catalogSize(db: Database): Promise<number> {
+  return catalogSizes(db, "size", async () => {
+    const rows = await queryRows<{ n: number | string }>(
+      db,
+      sql`select total_products as n from search_facet_summaries where collection_id = 0`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  });
+}
+
+/** A count seen on the sample, scaled to the catalog and rounded to two significant digits. */
+function scaled(sampled: number): number {
+  const n = sampled * SAMPLE_RATE;
+  if (n < 100) return n;
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+/** The text match of a row of search_products, read from its search document (a walk in index order). */
+function textMatchOf(plan: SearchPlan): SQL {
+  return sql`(select d.match_vector from search_documents d where d.product_id = s.product_id)
+    @@ to_tsquery('simple', ${plan.match})`;
+}
+
+/** Every condition of the listing on search_products s: its base, its text and every facet filter. */
+function walkConditions(filters: ListingFilters, groups: FacetGroup[]): SQL[] {
+  const conditions = baseConditions({ ...filters, plan: null });
+  if (filters.plan) conditions.push(textMatchOf(filters.plan));
+  for (const group of groups) conditions.push(filterCondition(group));
+  return conditions;
+}
+
+/**
+ * The rows whose rank no other row can beat, as an indexable condition (search_documents_head_idx):
+ * an exact part number, or every word in the title's weight-A tier and the named type. Null when the
+ * query has measured attributes (they add to the rank row by row).
+ */
+function bestRankCondition(plan: SearchPlan): SQL | null {
+  if (plan.attributes.length > 0) return null;
+  const head = (tier: string) => sql`s.head_vector @@ to_tsquery('simple', ${tier})`;
+  const type =
+    plan.typeNouns.length > 0
+      ? sql` and s.type_nouns && ${sql.param(plan.typeNouns)}::text[]`
+      : plan.fitsTypeNouns.length > 0
+        ? sql` and not (s.type_nouns && ${sql.param(plan.fitsTypeNouns)}::text[])`
+        : sql``;
+  const top = sql`(${head(plan.tiers[0])}${type})`;
+  return plan.partNumberExact ? sql`(${top} or ${head(plan.partNumberExact)})` : top;
+}
+
+/** Rows a price walk looks at before it settles for the category's price ceiling. */
+const PRICE_WALK_ROWS = 200;
+/**
+ * Rows an ordered walk looks at (besides the offset) before the page is computed from the text index
+ * instead: a broad match is usually found within a few hundred rows of any order, but a sort can run
+ * against it (titles from Z when the words are in titles from H).
+ */
+const PAGE_WALK_ROWS = 3_000;
+
+/** The sort keys every order reads, for rows walked in an order and sorted again. */
+const WALK_COLUMNS = sql`s.product_id as id, s.title_key, s.price_cents, s.avg_rating, s.total_reviews,
+  s.sales_count, s.available, s.featured`;
+
+/**
+ * The page of a broad listing (and its best rank, and the exact price ceiling when a short walk down
+ * the price index finds it) as one row: ids, top_rank, max_price. A walk that found less than a page
+ * within its rows leaves the page to the exact statement (a CASE: computed only then).
+ */
+function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: boolean): SQL {
+  const { plan } = filters;
+  const ranked = plan !== null && filters.sortBy === "default";
+  const window = sql`limit ${filters.limit} offset ${filters.offset}`;
+  // Every filter as a condition on search_documents s (or search_products without text): the rows on the page.
+  const allConditions = baseConditions(filters);
+  for (const group of groups) allConditions.push(filterCondition(group));
+  let walk: SQL | null = null;
+  let exact: SQL;
+  let topRank: SQL | null = null;
+  if (!ranked || !plan) {
+    // A chosen order: a walk down its index, the text looked up per row; else the matches sorted.
+    const source = plan ? sql`search_documents s` : sql`search_products s`;
+    exact = sql`select s.product_id as id, null::int as rank from ${source}
+      where ${sql.join(allConditions, sql` and `)}
+      order by ${orderBy(filters.sortBy, false, "s")} ${window}`;
+    if (plan) {
+      walk = sql`select b.id, null::int as rank from (
+          select ${WALK_COLUMNS} from search_products s
+          where ${sql.join(walkConditions({ ...filters, plan: null }, groups), sql` and `)}
+          order by ${orderBy(filters.sortBy, false, "s")}
+          limit ${PAGE_WALK_ROWS + filters.offset}) b
+        where (select d.match_vector from search_documents d where d.product_id = b.id) @@ to_tsquery('simple', ${plan.match})
+        order by ${orderBy(filters.sortBy, false, "b")} ${window}`;
+    }
+  } else {
+    // Relevance: the rows that pass every filter, ranked (no facet counting).
+    const rankedRows = (rows: SQL) => sql`select b.id, b.rank from (
+        select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank
+        from search_documents s where ${sql.join(allConditions, sql` and `)}) b
+      order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${rows}`;
+    exact = rankedRows(window);
+    const best = bestRankCondition(plan);
+    if (best && !wordIds) {
+      // The rows of the best possible rank (an exact part number; else the named type with every word in
+      // the title), from the head vector's index: when they fill the page, it is the ranked page.
+      walk = sql`select b.id, b.rank from (
+          select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank
+          from search_documents s where ${sql.join([...allConditions, best], sql` and `)}) b
+        order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${window}`;
+    }
+    // A later page of a listing that decides on its best rank asks it of the first page.
+    if (filters.rankStats && filters.offset > 0)
+      topRank = sql`(select max(x.rank) from (${rankedRows(sql`limit 1`)}) x)`;
+    if (wordIds) {
+      // One word: every match is stored in relevance order; the page is the first ones that pass the filters.
+      const conditions = walkConditions({ ...filters, plan: null }, groups);
+      walk = sql`select u.id, null::int as rank from search_word_summaries w
+        cross join lateral unnest(w.ranked_ids[1:${PAGE_WALK_ROWS + filters.offset}]) with ordinality as u(id, ord)
+        where w.match_query = ${plan.match}
+          and (select true from search_products s where s.product_id = u.id and ${sql.join(conditions, sql` and `)})
+        ${window}`;
+    }
+  }
+  // The exact rows are computed only when the walk did not fill the page (a CTE runs when first read).
+  const page = walk
+    ? sql`with walked as materialized (${walk}),
+        exact as materialized (${exact}),
+        full_walk as (select count(*) = ${filters.limit} as done from walked)
+      select case when (select done from full_walk)
+          then (select coalesce(json_agg(x.id), '[]') from walked x)
+          else (select coalesce(json_agg(x.id), '[]') from exact x) end as ids,
+        case when (select done from full_walk)
+          then (select max(x.rank) from walked x)
+          else ${topRank ?? sql`(select max(x.rank) from exact x)`} end as top_rank`
+    : sql`select coalesce(json_agg(x.id), '[]') as ids, ${topRank ?? sql`max(x.rank)`} as top_rank from (${exact}) x`;
+  // The price ceiling ignores the price filter only.
+  const priceConditions = walkConditions(
+    { ...filters, plan: null },
+    groups.filter((group) => group.kind !== "price"),
+  );
+  const priceWalk = sql`select s.product_id, s.price_cents from search_products s
+    where ${sql.join(priceConditions, sql` and `)}
+    order by s.price_cents desc, s.product_id desc limit ${PRICE_WALK_ROWS}`;
+  const maxPrice = plan
+    ? sql`(select y.price_cents from (${priceWalk}) y
+        where (select d.match_vector from search_documents d where d.product_id = y.product_id)
+          @@ to_tsquery('simple', ${plan.match})
+        limit 1)`
+    : sql`(select y.price_cents from (${priceWalk}) y limit 1)`;
+  // No match near the top of the price index: the ceiling of the whole category (or catalog), which is
+  // never below the listing's: the price filter's range then leaves no product out.
+  const ceiling = sql`(select f.max_price_cents from search_facet_summaries f
+    where f.collection_id = ${filters.collectionId ?? 0})`;
+  return sql`select p.ids, p.top_rank, coalesce(${maxPrice}, ${ceiling}) as max_price from (${page}) p`;
+}
+
+async function broadListing(
+  db: Database,
+  filters: ListingFilters,
+  groups: FacetGroup[],
+  extras: ListingExtras | undefined,
+): Promise<ListingResult | null> {
+  if ((await catalogSize(db)) < broadListings.minCatalog) return null;
+  const [sampled] = await queryRows<ListingRow & { scanned: number | string }>(
+    db,
+    countedListingSql({ ...filters, limit: 0, offset: 0 }, groups, undefined, false, true),
+  );
+  if (!sampled || Number(sampled.scanned) * SAMPLE_RATE < broadListings.minScanned) return null;
+  if (Number(sampled.total ?? 0) < broadListings.minSampledRows) return null;
+  const { plan } = filters;
+  const wordIds =
+    plan !== null &&
+    plan.words.length === 1 &&
+    filters.sortBy === "default" &&
+    !filters.lowPriceFirst &&
+    !filters.rankStats &&
+    (await wordSummaryKeys(db)).has(plan.match);
+  const rows = await queryRows<ListingRow>(db, withExtras(broadPageSql(filters, groups, wordIds), extras));
+  const row = rows[0];
+  const estimate = toResult(sampled);
+  const page = toResult(row);
+  // A page that is not full ends the listing: its total is exact.
+  const ended = page.ids.length < filters.limit && (page.ids.length > 0 || filters.offset === 0);
+  const total = ended
+    ? filters.offset + page.ids.length
+    : Math.max(scaled(estimate.total), filters.offset + page.ids.length);
+  return {
+    ...page,
+    total,
+    maxPriceCents: row.max_price === null || row.max_price === undefined ? estimate.maxPriceCents : page.maxPriceCents,
+    vendors: estimate.vendors.map((v) => ({ ...v, vendorCount: scaled(v.vendorCount) })),
+    tags: estimate.tags.map((t) => ({ ...t, tagCount: scaled(t.tagCount) })),
+    typeHits: estimate.typeHits === null ? null : estimate.typeHits * SAMPLE_RATE,
+    estimated: true,
+    totalEstimated: !ended,
+  };
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { dropSecondaryIndexes, recreateIndexes } from "../../db/bulk-indexes.ts";
 import type { Database } from "../../db/client.ts";
-import { clearWordSummaryKeys, wordSummaryInsertSql } from "./product-listing.ts";
+import { clearWordSummaryKeys, SAMPLE_MEMBER, wordSummaryInsertSql } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
 import { writeProductAttributes } from "./search-attributes.ts";
 import { buildSearchPlan, type SearchPlan } from "./search-plan.ts";
@@ -249,6 +249,23 @@ export async function refreshProductSearchData(db: Database, productIds: readonl
         match_vector = excluded.match_vector, head_vector = excluded.head_vector, type_nouns = excluded.type_nouns`,
     ),
   );
+  await db.execute(sql`delete from search_sample where product_id = any(${ids}::int[])`);
+  await db.execute(sampleInsertSql(sql`d.product_id = any(${ids}::int[])`));
+}
+
+const DOCUMENT_COLUMNS = sql.raw(`product_id, vendor_id, price_cents, available, featured, published_at, sales_count,
+  avg_rating, total_reviews, title_key, tag_ids, tag_set_id, collection_ids, match_vector, head_vector, type_nouns`);
+
+/**
+ * Copies the sampled search documents selected by `where` (on search_documents d) into search_sample
+ * (migration 0023): one product in 16, by a hash of its id, so the sample stays the same set across
+ * rebuilds and edits. Broad listings count their facets there (product-listing.ts).
+ */
+function sampleInsertSql(where: SQL): SQL {
+  return sql`insert into search_sample (${DOCUMENT_COLUMNS})
+    select ${DOCUMENT_COLUMNS} from search_documents d
+    where ${sql.raw(SAMPLE_MEMBER)} and ${where}
+    on conflict (product_id) do nothing`;
 }
 
 async function rebuildProductTables(
@@ -259,7 +276,7 @@ async function rebuildProductTables(
   // One transaction: readers wait for the new tables instead of seeing them empty.
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await tx.execute(sql`truncate search_products, search_documents, search_tag_sets restart identity`);
+    await tx.execute(sql`truncate search_products, search_documents, search_sample, search_tag_sets restart identity`);
     // The indexes are built once over the full tables at the end (sorted, in memory) instead of being
     // updated row by row: at a million products the GIN index of the match vectors alone would take
     // longer than the rest of the rebuild. The memory is this transaction's own (at least 256 MB; a
@@ -267,7 +284,7 @@ async function rebuildProductTables(
     await tx.execute(sql`
       select set_config('maintenance_work_mem', '256MB', true)
       where pg_size_bytes(current_setting('maintenance_work_mem')) < pg_size_bytes('256MB')`);
-    const indexes = await dropSecondaryIndexes(t, ["search_products", "search_documents"]);
+    const indexes = await dropSecondaryIndexes(t, ["search_products", "search_documents", "search_sample"]);
     await tx.execute(tagSetsSql(sql`true`));
     await tx.execute(sql`
       insert into search_products (${SEARCH_PRODUCT_COLUMNS})
@@ -291,6 +308,7 @@ async function rebuildProductTables(
       await tx.execute(vectors === "stored" ? storedDocumentsStatement(batch) : documentsStatement(batch));
       onProgress?.(Math.min(Number(count), from + batchSize), Number(count));
     }
+    await tx.execute(sampleInsertSql(sql`true`));
     await recreateIndexes(t, indexes);
   });
 }
@@ -546,9 +564,11 @@ export async function rebuildSearchIndex(db: Database, options: RebuildOptions =
   if (options.vacuum === false) {
     await db.execute(sql`analyze search_products`);
     await db.execute(sql`analyze search_documents`);
+    await db.execute(sql`analyze search_sample`);
   } else {
     await db.execute(sql`vacuum analyze search_products`);
     await db.execute(sql`vacuum analyze search_documents`);
+    await db.execute(sql`vacuum analyze search_sample`);
   }
   await db.execute(sql`analyze search_words`);
   await db.execute(sql`analyze search_facet_summaries`);

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { filterProducts } from "../../services/search/product-filter.ts";
+import { broadListings } from "../../services/search/product-listing.ts";
 import { rebuildSearchIndex, refreshProductSearchData } from "../../services/search/search-index.ts";
 import { parseCatalogQuery, SORT_OPTIONS } from "../../shared/catalog-query.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
@@ -45,6 +46,8 @@ interface Answer {
     availableVendors: { vendor: string; vendorCount: number }[];
     productMaxPrice: number;
     correctedQuery: string | null;
+    totalEstimated: boolean;
+    facetsEstimated: boolean;
   };
   collections: { id: number; title: string; handle: string; parentId: number | null }[];
   error?: string;
@@ -500,6 +503,68 @@ describe("filters", () => {
     const beyond = await ok({ q: "pump", limit: 8, page: last + 1 });
     expect(beyond.products).toEqual([]);
     expect(beyond.pageInfo.totalObjects).toBe(first.pageInfo.totalObjects);
+  });
+
+  test("broad listings of a big catalog: facets counted on the sample, the page exact", async () => {
+    // This catalog is small: every listing with a sampled match counts as broad here.
+    const exact = async (params: Record<string, string | number | string[]>) => ok(params);
+    const cases: Record<string, string | number | string[]>[] = [
+      { q: "pump", v: "Hayward", minPrice: "100" },
+      { q: "pump", v: "Hayward", minPrice: "100", page: 1, limit: 8 },
+      { q: "hayward filter" },
+      { q: "pool pump motor", limit: 8 },
+      { q: "pool pump", page: 1, limit: 8 },
+      ...SORT_OPTIONS.map((sortBy) => ({ q: "hayward filter", sortBy })),
+      ...SORT_OPTIONS.map((sortBy) => ({ q: "pump", minPrice: "50", sortBy, limit: 8 })),
+      { t: ["Brand_Pentair", "Brand_Hayward"], minPrice: "20" },
+      { isFeatured: "true" },
+    ];
+    const expected = [];
+    for (const params of cases) expected.push(await exact(params));
+    const saved = { ...broadListings };
+    Object.assign(broadListings, { minCatalog: 0, minScanned: 1, minSampledRows: 1 });
+    try {
+      let estimated = 0;
+      for (const [index, params] of cases.entries()) {
+        const broad = await ok(params);
+        const want = expected[index];
+        const label = JSON.stringify(params);
+        expect(
+          broad.products.map((p) => p.id),
+          label,
+        ).toEqual(want.products.map((p) => p.id));
+        if (!broad.pageInfo.facetsEstimated) {
+          // Too few sampled matches: counted exactly, as before.
+          expect(broad.pageInfo.totalObjects, label).toBe(want.pageInfo.totalObjects);
+          continue;
+        }
+        estimated++;
+        expect(broad.pageInfo.totalObjects, label).toBeGreaterThan(0);
+        // The estimate is a multiple of the sample rate (or exact when the page is the last).
+        if (!broad.pageInfo.totalEstimated) expect(broad.pageInfo.totalObjects, label).toBe(want.pageInfo.totalObjects);
+        // The price ceiling (which ignores the price filter) is never below a listed price.
+        expect(broad.pageInfo.productMaxPrice, label).toBeGreaterThanOrEqual(
+          Math.max(0, ...broad.products.map((p) => p.price)),
+        );
+      }
+      expect(estimated).toBeGreaterThan(cases.length / 2);
+    } finally {
+      Object.assign(broadListings, saved);
+    }
+    // The sample follows the catalog: a price change reaches its row through the trigger.
+    const [sampled] = await rows<{ product_id: number }>(sql`select product_id from search_sample limit 1`);
+    expect(sampled).toBeDefined();
+    await store.database.db.execute(sql`update products set min_price_cents = 123456 where id = ${sampled.product_id}`);
+    const [after] = await rows<{ price_cents: number }>(
+      sql`select price_cents from search_sample where product_id = ${sampled.product_id}`,
+    );
+    expect(after.price_cents).toBe(123456);
+    const [{ n }] = await rows<{ n: number | string }>(
+      sql`select count(*) as n from search_sample s
+        where not exists (select 1 from search_documents d where d.product_id = s.product_id)
+          or (hashint4(s.product_id) & 15) <> 0`,
+    );
+    expect(Number(n)).toBe(0);
   });
 
   test("the plain listing's precomputed facets equal counted ones", async () => {

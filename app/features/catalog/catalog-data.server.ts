@@ -99,6 +99,7 @@ export async function loadListing(db: Database, query: CatalogQuery): Promise<Li
   return {
     products: result.products.map(compactCard),
     totalObjects: result.pageInfo.totalObjects,
+    ...(result.pageInfo.facetsEstimated ? { countsEstimated: true } : {}),
     totalPages: result.pageInfo.totalPages,
     limit: result.pageInfo.limitPerPage,
     page: query.page,

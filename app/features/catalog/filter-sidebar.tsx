@@ -28,7 +28,13 @@ export const SORT_LABELS: Record<SortOption, string> = {
   best_selling: "Best Selling",
 };
 
-export type SidebarListing = Pick<ListingResult, "tagFilters" | "vendors" | "productMaxPrice" | "totalObjects">;
+export type SidebarListing = Pick<ListingResult, "tagFilters" | "vendors" | "productMaxPrice" | "totalObjects"> &
+  Partial<Pick<ListingResult, "countsEstimated">>;
+
+/** A facet count; an estimated one (a broad search of a big catalog) reads "about". */
+export function facetCount(count: number, estimated: boolean | undefined): string {
+  return estimated ? `~${count.toLocaleString("en-US")}` : String(count);
+}
 export type SidebarQuery = DisplayQuery;
 
 export interface FilterSidebarProps {
@@ -165,7 +171,7 @@ export function FilterSidebar({
             <option value="">All</option>
             {listing.vendors.map((vendor) => (
               <option key={vendor.vendor} value={vendor.vendor}>
-                {vendor.vendor} ({vendor.vendorCount})
+                {vendor.vendor} ({facetCount(vendor.vendorCount, listing.countsEstimated)})
               </option>
             ))}
             {/* A vendor from the URL that no longer matches anything still shows as chosen. */}
@@ -181,6 +187,7 @@ export function FilterSidebar({
           key={group.prefix}
           group={group}
           chosen={chosenTagValue(query.tags, group.prefix)}
+          estimated={listing.countsEstimated}
           onChoose={(value) => onChange({ t: withTagChoice(query.tags, group.prefix, value) })}
         />
       ))}
@@ -191,10 +198,12 @@ export function FilterSidebar({
 function TagRadioGroup({
   group,
   chosen,
+  estimated,
   onChoose,
 }: {
   group: TagGroup;
   chosen: string | null;
+  estimated: boolean | undefined;
   onChoose: (value: string | null) => void;
 }) {
   const name = useId();
@@ -225,7 +234,7 @@ function TagRadioGroup({
               className={radio}
             />
             <span className="min-w-0 flex-1 truncate">{entry.value}</span>
-            <span className="tabular text-xs text-muted">({entry.count})</span>
+            <span className="tabular text-xs text-muted">({facetCount(entry.count, estimated)})</span>
           </label>
         ))}
       </div>

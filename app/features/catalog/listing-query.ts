@@ -121,6 +121,8 @@ export function acceptPriceFilter(
 export interface ListingResult {
   products: ProductCardData[];
   totalObjects: number;
+  /** totalObjects and the facet counts are estimates (a broad search of a big catalog): shown as "about". */
+  countsEstimated?: boolean;
   totalPages: number;
   limit: number;
   page: number;
