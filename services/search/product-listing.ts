@@ -491,6 +491,9 @@ function countedListingSql(
   const ranked = filters.plan !== null && filters.sortBy === "default";
   // Only rows on the page's side of the mask are ordered: the others (counted in the facets only)
   // skip the rank's vector lookups.
+  // The sampled count also tells how many rows have the best possible rank (how far a walk must go).
+  const best = sample && ranked && filters.plan ? bestRankCondition(filters.plan) : null;
+  const bestColumn = best ? sql`, (${best}) as best` : sql``;
   // The sample answers no page: it ranks only to count the rows of the named type.
   const rank = ranked && filters.plan && (!sample || filters.typeHits) ? rankExpression(filters.plan) : null;
   const rankColumn =
@@ -525,7 +528,7 @@ function countedListingSql(
   return sql`
     with base as materialized (
       select s.product_id as id, s.vendor_id, s.price_cents, s.tag_set_id,
-        ${sortColumns(filters.sortBy, ranked)}${rankColumn}, ${mask} as mask
+        ${sortColumns(filters.sortBy, ranked)}${rankColumn}, ${mask} as mask${bestColumn}
       from ${source}
       where ${sql.join(conditions, sql` and `)}
     ),
@@ -558,7 +561,9 @@ function countedListingSql(
           ? sql`null`
           : sql`(select count(*) from base b where b.rank >= ${RANK.type} and b.rank < ${RANK.partNumber}
               ${and(sql`b.mask = 0`)})`
-      } as type_hits${sample ? sql`, (select count(*) from base) as scanned` : sql``}
+      } as type_hits${sample ? sql`, (select count(*) from base) as scanned` : sql``}${
+        best ? sql`, (select count(*) from base b where b.best ${and(sql`b.mask = 0`)}) as best_hits` : sql``
+      }
   `;
 }
 
@@ -677,13 +682,6 @@ function bestRankCondition(plan: SearchPlan): SQL | null {
 
 /** Rows a price walk looks at before it settles for the category's price ceiling. */
 const PRICE_WALK_ROWS = 200;
-/**
- * Rows an ordered walk looks at (besides the offset) before the page is computed from the text index
- * instead: a broad match is usually found within a few hundred rows of any order, but a sort can run
- * against it (titles from Z when the words are in titles from H).
- */
-const PAGE_WALK_ROWS = 3_000;
-
 /** The sort keys every order reads, for rows walked in an order and sorted again. */
 const WALK_COLUMNS = sql`s.product_id as id, s.title_key, s.price_cents, s.avg_rating, s.total_reviews,
   s.sales_count, s.available, s.featured`;
@@ -693,14 +691,36 @@ const WALK_COLUMNS = sql`s.product_id as id, s.title_key, s.price_cents, s.avg_r
  * the price index finds it) as one row: ids, top_rank, max_price. A walk that found less than a page
  * within its rows leaves the page to the exact statement (a CASE: computed only then).
  */
-function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: boolean): SQL {
+/**
+ * How far each walk of a broad page may go (rows it looks at), from the sampled densities; 0: no walk.
+ * A walked row costs a random read of its search document, about three rows of a bitmap scan: a walk
+ * is tried when four times the rows it should need stay under a third of what the exact page reads.
+ */
+interface WalkPlan {
+  /** The chosen order's walk, or the one-word relevance order's. */
+  rows: number;
+  /** The best-selling walk for the rows of the best possible rank; bestIndex: their index instead. */
+  bestRows: number;
+  bestIndex: boolean;
+}
+
+function walkBudget(needed: number, density: number, exactRows: number): number {
+  if (density <= 0) return 0;
+  const budget = Math.min(Math.ceil((4 * needed) / density), Math.floor(exactRows / 3));
+  return budget >= needed / density ? Math.min(budget, 100_000) : 0;
+}
+
+function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: boolean, walks: WalkPlan): SQL {
   const { plan } = filters;
   const ranked = plan !== null && filters.sortBy === "default";
   const window = sql`limit ${filters.limit} offset ${filters.offset}`;
+  const budget = walks.rows;
   // Every filter as a condition on search_documents s (or search_products without text): the rows on the page.
   const allConditions = baseConditions(filters);
   for (const group of groups) allConditions.push(filterCondition(group));
-  let walk: SQL | null = null;
+  const rowConditions = sql.join(walkConditions({ ...filters, plan: null }, groups), sql` and `);
+  // Cheaper tries first, each answering (id, rank) rows in page order; the first that fills the page is it.
+  const tries: SQL[] = [];
   let exact: SQL;
   let topRank: SQL | null = null;
   if (!ranked || !plan) {
@@ -709,14 +729,12 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
     exact = sql`select s.product_id as id, null::int as rank from ${source}
       where ${sql.join(allConditions, sql` and `)}
       order by ${orderBy(filters.sortBy, false, "s")} ${window}`;
-    if (plan) {
-      walk = sql`select b.id, null::int as rank from (
-          select ${WALK_COLUMNS} from search_products s
-          where ${sql.join(walkConditions({ ...filters, plan: null }, groups), sql` and `)}
-          order by ${orderBy(filters.sortBy, false, "s")}
-          limit ${PAGE_WALK_ROWS + filters.offset}) b
+    if (plan && budget > 0) {
+      tries.push(sql`select b.id, null::int as rank from (
+          select ${WALK_COLUMNS} from search_products s where ${rowConditions}
+          order by ${orderBy(filters.sortBy, false, "s")} limit ${budget}) b
         where (select d.match_vector from search_documents d where d.product_id = b.id) @@ to_tsquery('simple', ${plan.match})
-        order by ${orderBy(filters.sortBy, false, "b")} ${window}`;
+        order by ${orderBy(filters.sortBy, false, "b")} ${window}`);
     }
   } else {
     // Relevance: the rows that pass every filter, ranked (no facet counting).
@@ -725,54 +743,74 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
         from search_documents s where ${sql.join(allConditions, sql` and `)}) b
       order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${rows}`;
     exact = rankedRows(window);
-    const best = bestRankCondition(plan);
-    if (best && !wordIds) {
-      // The rows of the best possible rank (an exact part number; else the named type with every word in
-      // the title), from the head vector's index: when they fill the page, it is the ranked page.
-      walk = sql`select b.id, b.rank from (
-          select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank
-          from search_documents s where ${sql.join([...allConditions, best], sql` and `)}) b
-        order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${window}`;
-    }
     // A later page of a listing that decides on its best rank asks it of the first page.
     if (filters.rankStats && filters.offset > 0)
       topRank = sql`(select max(x.rank) from (${rankedRows(sql`limit 1`)}) x)`;
-    if (wordIds) {
+    if (wordIds && budget > 0) {
       // One word: every match is stored in relevance order; the page is the first ones that pass the filters.
-      const conditions = walkConditions({ ...filters, plan: null }, groups);
-      walk = sql`select u.id, null::int as rank from search_word_summaries w
-        cross join lateral unnest(w.ranked_ids[1:${PAGE_WALK_ROWS + filters.offset}]) with ordinality as u(id, ord)
+      tries.push(sql`select u.id, null::int as rank from search_word_summaries w
+        cross join lateral unnest(w.ranked_ids[1:${budget}]) with ordinality as u(id, ord)
         where w.match_query = ${plan.match}
-          and (select true from search_products s where s.product_id = u.id and ${sql.join(conditions, sql` and `)})
-        ${window}`;
+          and (select true from search_products s where s.product_id = u.id and ${rowConditions})
+        ${window}`);
+    }
+    const best = bestRankCondition(plan);
+    if (best && !wordIds && (walks.bestRows > 0 || walks.bestIndex)) {
+      // The rows of the best possible rank (an exact part number; else the named type with every word in
+      // the title) fill the page when there are enough of them. Without part numbers they rank alike:
+      // best sellers first, so a walk down the best-selling index that looks each row up finds them.
+      if (!plan.partNumberExact && !filters.lowPriceFirst && walks.bestRows > 0) {
+        tries.push(sql`select b.id,
+            (select ${rankExpression(plan)} from search_documents s where s.product_id = b.id) as rank
+          from (select s.product_id as id, s.sales_count from search_products s where ${rowConditions}
+            order by s.sales_count desc, s.product_id desc limit ${walks.bestRows}) b
+          where (select s.match_vector @@ to_tsquery('simple', ${plan.match}) and ${best}
+            from search_documents s where s.product_id = b.id)
+          order by b.sales_count desc, b.id desc ${window}`);
+      }
+      // ...else from the head vector's index.
+      if (walks.bestIndex)
+        tries.push(sql`select b.id, b.rank from (
+          select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank
+          from search_documents s where ${sql.join([...allConditions, best], sql` and `)}) b
+        order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${window}`);
     }
   }
-  // The exact rows are computed only when the walk did not fill the page (a CTE runs when first read).
-  const page = walk
-    ? sql`with walked as materialized (${walk}),
-        exact as materialized (${exact}),
-        full_walk as (select count(*) = ${filters.limit} as done from walked)
-      select case when (select done from full_walk)
-          then (select coalesce(json_agg(x.id), '[]') from walked x)
-          else (select coalesce(json_agg(x.id), '[]') from exact x) end as ids,
-        case when (select done from full_walk)
-          then (select max(x.rank) from walked x)
-          else ${topRank ?? sql`(select max(x.rank) from exact x)`} end as top_rank`
-    : sql`select coalesce(json_agg(x.id), '[]') as ids, ${topRank ?? sql`max(x.rank)`} as top_rank from (${exact}) x`;
+  // Each try runs only when the ones before it did not fill the page (a CTE runs when first read).
+  const ctes = [
+    ...tries.map((t, i) => sql`${sql.raw(`try${i}`)} as materialized (${t})`),
+    sql`exact as materialized (${exact})`,
+  ];
+  const pick = (rows: (name: SQL) => SQL, last: SQL) =>
+    sql`case ${sql.join(
+      tries.map(
+        (_, i) =>
+          sql`when (select count(*) from ${sql.raw(`try${i}`)}) = ${filters.limit} then ${rows(sql.raw(`try${i}`))}`,
+      ),
+      sql` `,
+    )} else ${last} end`;
+  const page =
+    tries.length > 0
+      ? sql`with ${sql.join(ctes, sql`, `)}
+      select ${pick((t) => sql`(select coalesce(json_agg(x.id), '[]') from ${t} x)`, sql`(select coalesce(json_agg(x.id), '[]') from exact x)`)} as ids,
+        ${pick((t) => sql`(select max(x.rank) from ${t} x)`, topRank ?? sql`(select max(x.rank) from exact x)`)} as top_rank`
+      : sql`select coalesce(json_agg(x.id), '[]') as ids, ${topRank ?? sql`max(x.rank)`} as top_rank from (${exact}) x`;
   // The price ceiling ignores the price filter only.
   const priceConditions = walkConditions(
     { ...filters, plan: null },
     groups.filter((group) => group.kind !== "price"),
   );
-  const priceWalk = sql`select s.product_id, s.price_cents from search_products s
-    where ${sql.join(priceConditions, sql` and `)}
+  // The most expensive rows of the catalog, checked one by one: a bounded walk however rare the filters.
+  const priceWalk = sql`select s.* from search_products s where ${PUBLISHED}
     order by s.price_cents desc, s.product_id desc limit ${PRICE_WALK_ROWS}`;
-  const maxPrice = plan
-    ? sql`(select y.price_cents from (${priceWalk}) y
-        where (select d.match_vector from search_documents d where d.product_id = y.product_id)
-          @@ to_tsquery('simple', ${plan.match})
-        limit 1)`
-    : sql`(select y.price_cents from (${priceWalk}) y limit 1)`;
+  const maxPrice = sql`(select s.price_cents from (${priceWalk}) s
+    where ${sql.join(priceConditions, sql` and `)}${
+      plan
+        ? sql` and (select d.match_vector from search_documents d where d.product_id = s.product_id)
+          @@ to_tsquery('simple', ${plan.match})`
+        : sql``
+    }
+    order by s.price_cents desc limit 1)`;
   // No match near the top of the price index: the ceiling of the whole category (or catalog), which is
   // never below the listing's: the price filter's range then leaves no product out.
   const ceiling = sql`(select f.max_price_cents from search_facet_summaries f
@@ -787,7 +825,7 @@ async function broadListing(
   extras: ListingExtras | undefined,
 ): Promise<ListingResult | null> {
   if ((await catalogSize(db)) < broadListings.minCatalog) return null;
-  const [sampled] = await queryRows<ListingRow & { scanned: number | string }>(
+  const [sampled] = await queryRows<ListingRow & { scanned: number | string; best_hits?: number | string | null }>(
     db,
     countedListingSql({ ...filters, limit: 0, offset: 0 }, groups, undefined, false, true),
   );
@@ -801,7 +839,21 @@ async function broadListing(
     !filters.lowPriceFirst &&
     !filters.rankStats &&
     (await wordSummaryKeys(db)).has(plan.match);
-  const rows = await queryRows<ListingRow>(db, withExtras(broadPageSql(filters, groups, wordIds), extras));
+  const catalog = Math.max(await catalogSize(db), 1);
+  const needed = filters.offset + filters.limit;
+  const sampledRows = Math.max(catalog / SAMPLE_RATE, 1);
+  const passing = Number(sampled.total ?? 0);
+  const scanned = Number(sampled.scanned) * SAMPLE_RATE;
+  const bestHits = Number(sampled.best_hits ?? 0) * SAMPLE_RATE;
+  const walks: WalkPlan = {
+    // A chosen order walks the catalog; one word walks its own matches.
+    rows: wordIds
+      ? walkBudget(needed, passing / Math.max(Number(sampled.scanned), 1), scanned)
+      : walkBudget(needed, passing / sampledRows, scanned),
+    bestRows: bestHits >= needed ? walkBudget(needed, bestHits / catalog, bestHits) : 0,
+    bestIndex: bestHits >= needed,
+  };
+  const rows = await queryRows<ListingRow>(db, withExtras(broadPageSql(filters, groups, wordIds, walks), extras));
   const row = rows[0];
   const estimate = toResult(sampled);
   const page = toResult(row);
