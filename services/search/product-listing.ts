@@ -492,8 +492,18 @@ function countedListingSql(
   // Only rows on the page's side of the mask are ordered: the others (counted in the facets only)
   // skip the rank's vector lookups.
   // The sampled count also tells how many rows have the best possible rank (how far a walk must go).
-  const best = sample && ranked && filters.plan ? bestRankCondition(filters.plan) : null;
-  const bestColumn = best ? sql`, (${best}) as best` : sql``;
+  const plan = filters.plan;
+  const levels =
+    sample && ranked && plan
+      ? plan.tiers.map((_, level) => rankLevelCondition(plan, level)).filter((c): c is SQL => c !== null)
+      : [];
+  const bestColumn =
+    levels.length > 0
+      ? sql`, case ${sql.join(
+          levels.map((condition, level) => sql`when ${condition} then ${level}::int`),
+          sql` `,
+        )} end as level`
+      : sql``;
   // The sample answers no page: it ranks only to count the rows of the named type.
   const rank = ranked && filters.plan && (!sample || filters.typeHits) ? rankExpression(filters.plan) : null;
   const rankColumn =
@@ -562,7 +572,11 @@ function countedListingSql(
           : sql`(select count(*) from base b where b.rank >= ${RANK.type} and b.rank < ${RANK.partNumber}
               ${and(sql`b.mask = 0`)})`
       } as type_hits${sample ? sql`, (select count(*) from base) as scanned` : sql``}${
-        best ? sql`, (select count(*) from base b where b.best ${and(sql`b.mask = 0`)}) as best_hits` : sql``
+        levels.length > 0
+          ? sql`, (select json_agg(x.n order by x.level) from (select l.level, (select count(*) from base b
+              where b.level <= l.level ${and(sql`b.mask = 0`)})::int as n
+              from generate_series(0, ${levels.length - 1}::int) as l(level)) x) as level_hits`
+          : sql``
       }
   `;
 }
@@ -663,12 +677,14 @@ function walkConditions(filters: ListingFilters, groups: FacetGroup[]): SQL[] {
 }
 
 /**
- * The rows whose rank no other row can beat, as an indexable condition (search_documents_head_idx):
- * an exact part number, or every word in the title's weight-A tier and the named type. Null when the
- * query has measured attributes (they add to the rank row by row).
+ * The rows ranked at level k or better, as an indexable condition (search_documents_head_idx): an
+ * exact part number, or the named type (not the type it fits) in one of the first k + 1 relevance
+ * tiers; level 0 (every word in the title's weight-A tier) is the best possible rank. No row outside
+ * ranks as high as one inside. Null when the query has measured attributes (they add to the rank row
+ * by row).
  */
-function bestRankCondition(plan: SearchPlan): SQL | null {
-  if (plan.attributes.length > 0) return null;
+function rankLevelCondition(plan: SearchPlan, level: number): SQL | null {
+  if (plan.attributes.length > 0 || level >= plan.tiers.length) return null;
   const head = (tier: string) => sql`s.head_vector @@ to_tsquery('simple', ${tier})`;
   const type =
     plan.typeNouns.length > 0
@@ -676,7 +692,8 @@ function bestRankCondition(plan: SearchPlan): SQL | null {
       : plan.fitsTypeNouns.length > 0
         ? sql` and not (s.type_nouns && ${sql.param(plan.fitsTypeNouns)}::text[])`
         : sql``;
-  const top = sql`(${head(plan.tiers[0])}${type})`;
+  const tiers = plan.tiers.slice(0, level + 1).map((tier) => `(${tier})`);
+  const top = sql`(${head(tiers.join(" | "))}${type})`;
   return plan.partNumberExact ? sql`(${top} or ${head(plan.partNumberExact)})` : top;
 }
 
@@ -699,9 +716,10 @@ const WALK_COLUMNS = sql`s.product_id as id, s.title_key, s.price_cents, s.avg_r
 interface WalkPlan {
   /** The chosen order's walk, or the one-word relevance order's. */
   rows: number;
-  /** The best-selling walk for the rows of the best possible rank; bestIndex: their index instead. */
+  /** The best-selling walk for the rows of the best possible rank (level 0). */
   bestRows: number;
-  bestIndex: boolean;
+  /** The first rank level with enough rows to fill the page (read from the head index), or null. */
+  level: number | null;
 }
 
 function walkBudget(needed: number, density: number, exactRows: number): number {
@@ -754,12 +772,13 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
           and (select true from search_products s where s.product_id = u.id and ${rowConditions})
         ${window}`);
     }
-    const best = bestRankCondition(plan);
-    if (best && !wordIds && (walks.bestRows > 0 || walks.bestIndex)) {
+    const best = rankLevelCondition(plan, 0);
+    const level = walks.level === null ? null : rankLevelCondition(plan, walks.level);
+    if (best && !wordIds) {
       // The rows of the best possible rank (an exact part number; else the named type with every word in
       // the title) fill the page when there are enough of them. Without part numbers they rank alike:
       // best sellers first, so a walk down the best-selling index that looks each row up finds them.
-      if (!plan.partNumberExact && !filters.lowPriceFirst && walks.bestRows > 0) {
+      if (!plan.partNumberExact && !filters.lowPriceFirst && walks.bestRows > 0 && walks.level === 0) {
         tries.push(sql`select b.id,
             (select ${rankExpression(plan)} from search_documents s where s.product_id = b.id) as rank
           from (select s.product_id as id, s.sales_count from search_products s where ${rowConditions}
@@ -768,11 +787,11 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
             from search_documents s where s.product_id = b.id)
           order by b.sales_count desc, b.id desc ${window}`);
       }
-      // ...else from the head vector's index.
-      if (walks.bestIndex)
+      // ...else from the head vector's index, down to the first level with enough rows.
+      if (level)
         tries.push(sql`select b.id, b.rank from (
           select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank
-          from search_documents s where ${sql.join([...allConditions, best], sql` and `)}) b
+          from search_documents s where ${sql.join([...allConditions, level], sql` and `)}) b
         order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${window}`);
     }
   }
@@ -825,7 +844,7 @@ async function broadListing(
   extras: ListingExtras | undefined,
 ): Promise<ListingResult | null> {
   if ((await catalogSize(db)) < broadListings.minCatalog) return null;
-  const [sampled] = await queryRows<ListingRow & { scanned: number | string; best_hits?: number | string | null }>(
+  const [sampled] = await queryRows<ListingRow & { scanned: number | string; level_hits?: number[] | string | null }>(
     db,
     countedListingSql({ ...filters, limit: 0, offset: 0 }, groups, undefined, false, true),
   );
@@ -844,14 +863,17 @@ async function broadListing(
   const sampledRows = Math.max(catalog / SAMPLE_RATE, 1);
   const passing = Number(sampled.total ?? 0);
   const scanned = Number(sampled.scanned) * SAMPLE_RATE;
-  const bestHits = Number(sampled.best_hits ?? 0) * SAMPLE_RATE;
+  // Rows at each rank level or better; a level is used when the sample promises twice the page.
+  const levelHits = jsonColumn<number[]>(sampled.level_hits, []).map((n) => n * SAMPLE_RATE);
+  const bestHits = levelHits[0] ?? 0;
+  const level = levelHits.findIndex((n) => n >= 2 * needed);
   const walks: WalkPlan = {
     // A chosen order walks the catalog; one word walks its own matches.
     rows: wordIds
       ? walkBudget(needed, passing / Math.max(Number(sampled.scanned), 1), scanned)
       : walkBudget(needed, passing / sampledRows, scanned),
     bestRows: bestHits >= needed ? walkBudget(needed, bestHits / catalog, bestHits) : 0,
-    bestIndex: bestHits >= needed,
+    level: level < 0 ? null : level,
   };
   const rows = await queryRows<ListingRow>(db, withExtras(broadPageSql(filters, groups, wordIds, walks), extras));
   const row = rows[0];
