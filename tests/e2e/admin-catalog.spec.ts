@@ -4,6 +4,7 @@
 // can read the product and cannot change it. Screenshots of the catalog pages at 1280 and 768 px.
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { waitForHydration } from "./shell-hydration.ts";
 
 test.skip(({ isMobile }) => isMobile, "The back office is for desktop and tablet widths; its e2e runs once.");
 
@@ -12,6 +13,8 @@ const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? "test-results/admin-catalog";
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/admin/login");
+  // Typed after hydration: a click on the server's HTML would send the empty form as a plain GET.
+  await waitForHydration(page.getByRole("button", { name: "Sign in", exact: true }));
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -252,4 +255,51 @@ test("an owner turns stock counting off for a made-to-order part; it sells with 
   await expect.poll(forSale, { timeout: 2_000 }).toBe(true);
   await page.reload();
   await expect(page.getByRole("checkbox", { name: "Variant 1 counts its stock" })).not.toBeChecked();
+});
+
+test("an owner deletes a category (after its subcategory, which the store asks for first) and a brand", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const word = `Plexor${Date.now().toString(36)}`;
+  await signIn(page, OWNER.email, OWNER.password);
+  const post = async <T>(path: string, data: unknown) => {
+    const answer = await page.request.post(path, { data, headers: { "idempotency-key": crypto.randomUUID() } });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return (await answer.json()) as T;
+  };
+  const { category: parent } = await post<{ category: { id: number } }>("/api/admin/categories", {
+    title: `${word} Valves`,
+  });
+  await post("/api/admin/categories", { title: `${word} Check Valves`, parentId: parent.id });
+  const { brand } = await post<{ brand: { id: number } }>("/api/admin/brands", { name: `${word} Valve Works` });
+
+  await page.goto(`/admin/categories?category=${parent.id}`);
+  await page.getByRole("button", { name: "Delete category" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete category" });
+  await dialog.getByRole("button", { name: "Delete category" }).click();
+  // The store says what to do first, and nothing is deleted.
+  await expect(dialog).toContainText(
+    `"${word} Valves" has 1 subcategory (${word} Check Valves). Move or delete it first.`,
+  );
+  await page.screenshot({ path: `${SHOTS}/category-delete-refused-1280.png` });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  const tree = page.getByRole("list", { name: "Category tree" });
+  await tree.getByRole("button", { name: `${word} Check Valves`, exact: true }).click();
+  await page.getByRole("button", { name: "Delete category" }).click();
+  await page.getByRole("dialog", { name: "Delete category" }).getByRole("button", { name: "Delete category" }).click();
+  await expect(page.getByText(`Deleted the category ${word} Check Valves.`)).toBeVisible();
+  await expect(tree.getByRole("button", { name: `${word} Check Valves`, exact: true })).toHaveCount(0);
+  await tree.getByRole("button", { name: `${word} Valves`, exact: true }).click();
+  await page.getByRole("button", { name: "Delete category" }).click();
+  await page.getByRole("dialog", { name: "Delete category" }).getByRole("button", { name: "Delete category" }).click();
+  await expect(page.getByText(`Deleted the category ${word} Valves.`)).toBeVisible();
+  await expect(tree.getByRole("button", { name: `${word} Valves`, exact: true })).toHaveCount(0);
+
+  await page.goto(`/admin/brands?brand=${brand.id}`);
+  await page.getByRole("button", { name: "Delete brand" }).click();
+  await page.getByRole("dialog", { name: "Delete brand" }).getByRole("button", { name: "Delete brand" }).click();
+  await expect(page.getByText(`Deleted the brand ${word} Valve Works.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `${word} Valve Works` })).toHaveCount(0);
 });

@@ -2,6 +2,7 @@
 // and writes nothing, the fixed file is imported (progress bar, counts), and the new product is found by
 // the storefront's search. Screenshots at 1280 and 768 px.
 import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./shell-hydration.ts";
 
 test.skip(({ isMobile }) => isMobile, "The back office is for desktop and tablet widths; its e2e runs once.");
 
@@ -10,6 +11,8 @@ const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? "test-results/admin-import";
 
 async function signIn(page: Page) {
   await page.goto("/admin/login");
+  // Typed after hydration: a click on the server's HTML would send the empty form as a plain GET.
+  await waitForHydration(page.getByRole("button", { name: "Sign in", exact: true }));
   await page.getByLabel("E-mail address").fill(OWNER.email);
   await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -17,6 +17,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 async function signInAsOwner(page: Page, next: string) {
   await page.goto(`/admin/login?next=${encodeURIComponent(next)}`);
+  // Typed after hydration: a click on the server's HTML would send the empty form as a plain GET.
+  await waitForHydration(page.getByRole("button", { name: "Sign in", exact: true }));
   await page.getByLabel("E-mail address").fill(OWNER.email);
   await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Sign in" }).click();

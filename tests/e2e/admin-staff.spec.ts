@@ -19,6 +19,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/admin/login");
+  // Typed after hydration: a click on the server's HTML would send the empty form as a plain GET.
+  await waitForHydration(page.getByRole("button", { name: "Sign in", exact: true }));
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -9,6 +9,7 @@ import { listBrands } from "../../features/admin/catalog/catalog-admin.server.ts
 import { ImageUrlField } from "../../features/admin/catalog/image-url-field.tsx";
 import { RichTextEditor } from "../../features/admin/catalog/rich-text-editor.tsx";
 import { adminApi } from "../../features/admin/ui/admin-api.ts";
+import { DeleteSection } from "../../features/admin/ui/delete-section.tsx";
 import { AdminForm, FormField, SubmitButton, useZodForm } from "../../features/admin/ui/form-field.tsx";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
 import { toast } from "../../features/admin/ui/toast.ts";
@@ -100,15 +101,37 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className={`lg:sticky lg:top-4 lg:self-start ${selected || creating ? "order-first lg:order-none" : ""}`}>
           {selected || creating ? (
-            <BrandForm
-              key={selected?.id ?? "new"}
-              brand={creating ? null : selected}
-              canWrite={canWrite}
-              onSaved={(id) => {
-                revalidator.revalidate();
-                choose(id);
-              }}
-            />
+            <>
+              <BrandForm
+                key={selected?.id ?? "new"}
+                brand={creating ? null : selected}
+                canWrite={canWrite}
+                onSaved={(id) => {
+                  revalidator.revalidate();
+                  choose(id);
+                }}
+              />
+              {selected && !creating && canWrite ? (
+                <DeleteSection
+                  key={`delete-${selected.id}`}
+                  what="brand"
+                  summary="Its products stay in the store, without a brand."
+                  details={
+                    <>
+                      <strong>{selected.name}</strong> will be deleted. Its products stay in the store without a brand,
+                      and its brand page will answer "not found". A brand that equipment models are of cannot be
+                      deleted.
+                    </>
+                  }
+                  path={`/api/admin/brands/${selected.id}`}
+                  onDeleted={() => {
+                    toast.success(`Deleted the brand ${selected.name}.`);
+                    choose(null);
+                    revalidator.revalidate();
+                  }}
+                />
+              ) : null}
+            </>
           ) : (
             <Panel>
               <p className="text-muted">

@@ -1,6 +1,6 @@
 // /admin/categories: the category tree. Choose a category to rename it, give it a description and a
-// banner, or move it under another parent; the arrows reorder it among its siblings; "New category"
-// adds one. Changes show in the store's menus, category pages and search within seconds.
+// banner, or move it under another parent, or delete it; the arrows reorder it among its siblings; "New
+// category" adds one. Changes show in the store's menus, category pages and search within seconds.
 import { ArrowDown, ArrowUp, FolderTree, Plus } from "lucide-react";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
@@ -12,6 +12,7 @@ import { categoryLabels } from "../../features/admin/catalog/catalog-types.ts";
 import { ImageUrlField } from "../../features/admin/catalog/image-url-field.tsx";
 import { RichTextEditor } from "../../features/admin/catalog/rich-text-editor.tsx";
 import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
+import { DeleteSection } from "../../features/admin/ui/delete-section.tsx";
 import { AdminForm, FormField, SubmitButton, useZodForm } from "../../features/admin/ui/form-field.tsx";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
 import { Notice, toast } from "../../features/admin/ui/toast.ts";
@@ -143,18 +144,40 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
           className={`lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto ${selected || creating ? "order-first lg:order-none" : ""}`}
         >
           {selected || creating ? (
-            <CategoryForm
-              key={selected?.id ?? "new"}
-              category={creating ? null : selected}
-              categories={categories}
-              labels={labels}
-              canWrite={canWrite}
-              collectionsPath={collectionsPath}
-              onSaved={(id) => {
-                revalidator.revalidate();
-                choose(id);
-              }}
-            />
+            <>
+              <CategoryForm
+                key={selected?.id ?? "new"}
+                category={creating ? null : selected}
+                categories={categories}
+                labels={labels}
+                canWrite={canWrite}
+                collectionsPath={collectionsPath}
+                onSaved={(id) => {
+                  revalidator.revalidate();
+                  choose(id);
+                }}
+              />
+              {selected && !creating && canWrite ? (
+                <DeleteSection
+                  key={`delete-${selected.id}`}
+                  what="category"
+                  summary="Its products stay in the store. A category with subcategories cannot be deleted."
+                  details={
+                    <>
+                      <strong>{selected.title}</strong> will be deleted. Its {selected.productCount}{" "}
+                      {selected.productCount === 1 ? "product stays" : "products stay"} in the store (in their other
+                      categories, or in none), its page will answer "not found" and a menu item standing for it goes.
+                    </>
+                  }
+                  path={`/api/admin/categories/${selected.id}`}
+                  onDeleted={() => {
+                    toast.success(`Deleted the category ${selected.title}.`);
+                    choose(null);
+                    revalidator.revalidate();
+                  }}
+                />
+              ) : null}
+            </>
           ) : (
             <Panel>
               <p className="text-muted">

@@ -3,12 +3,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
-import {
-  DISCOUNT_KIND_LABELS,
-  DISCOUNT_STANDING_LABELS,
-  type DiscountStanding,
-  discountListQuerySchema,
-} from "../../../shared/admin/discounts.ts";
+import { DISCOUNT_STANDING_LABELS, discountListQuerySchema } from "../../../shared/admin/discounts.ts";
 import { formatMoney } from "../../../shared/money.ts";
 import { displayCurrency } from "../../../shared/store-config.ts";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";

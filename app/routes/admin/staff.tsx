@@ -47,7 +47,6 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
   const [managing, setManaging] = useState<Member | null>(null);
   const timeZone = useAdminTimeZone();
   const me = loaderData.me;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns change only with who is signed in and the time zone.
   const columns = useMemo(
     () =>
       adminColumns<Member>((c) => [

@@ -6,11 +6,18 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createBrand, findBrand, listBrands, updateBrand } from "../../../services/catalog/admin/brands.ts";
+import {
+  createBrand,
+  deleteBrand,
+  findBrand,
+  listBrands,
+  updateBrand,
+} from "../../../services/catalog/admin/brands.ts";
 import { applyBulkAction } from "../../../services/catalog/admin/bulk-actions.ts";
 import type { CatalogWriteContext } from "../../../services/catalog/admin/catalog-write-context.ts";
 import {
   createCategory,
+  deleteCategory,
   findCategory,
   listCategories,
   moveCategory,
@@ -290,6 +297,15 @@ export async function catalogAdminRoutes(fastify: FastifyInstance, { services }:
     }),
   );
 
+  app.delete(
+    "/categories/:id",
+    { config: { permission: "catalog:write" }, schema: { params: categoryParams, response: { 200: success } } },
+    async (request) => {
+      await deleteCategory(catalogWriter(services, request), request.params.id, bannerPlacement());
+      return { success: true };
+    },
+  );
+
   // Brands.
   app.get("/brands", { config: { permission: "catalog:read" } }, async () => ({ brands: await listBrands(db()) }));
 
@@ -316,6 +332,15 @@ export async function catalogAdminRoutes(fastify: FastifyInstance, { services }:
     async (request) => ({
       brand: await updateBrand(catalogWriter(services, request), request.params.id, request.body),
     }),
+  );
+
+  app.delete(
+    "/brands/:id",
+    { config: { permission: "catalog:write" }, schema: { params: brandParams, response: { 200: success } } },
+    async (request) => {
+      await deleteBrand(catalogWriter(services, request), request.params.id);
+      return { success: true };
+    },
   );
 
   // Stock.

@@ -1,9 +1,10 @@
 // Brands (vendors) in the back office: list, create, rename, logo and description (the storefront's
-// brand pages show both). A rename refreshes the search data of the brand's products (the brand name
+// brand pages show both), delete. A rename refreshes the search data of the brand's products (the brand name
 // is searchable).
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { products, vendors } from "../../../db/schema/catalog.ts";
+import { equipmentModels } from "../../../db/schema/equipment.ts";
 import { type BrandInput, brandInputSchema } from "../../../shared/admin/catalog.ts";
 import { handleFromTitle } from "../../../shared/admin/product.ts";
 import { Conflict, NotFound } from "../../errors.ts";
@@ -116,4 +117,32 @@ export async function updateBrand(ctx: CatalogWriteContext, id: number, input: B
   });
   await afterCatalogWrite(ctx, productIds, [{ kind: "brand", ids: [id] }]);
   return findBrand(ctx.db, id);
+}
+
+/**
+ * Deletes a brand. Its products stay in the store without a brand (their search data is refreshed); its
+ * page answers 404. Refused while equipment models are of this brand (they need one).
+ */
+export async function deleteBrand(ctx: CatalogWriteContext, id: number): Promise<void> {
+  const before = await findBrand(ctx.db, id);
+  const productIds = await inTransaction(ctx.db, async (tx) => {
+    await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, id)).for("update");
+    const [models] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(equipmentModels)
+      .where(eq(equipmentModels.vendorId, id));
+    if (models.count > 0) {
+      throw new Conflict(
+        `${models.count} equipment model${models.count === 1 ? " is" : "s are"} of the brand "${before.name}". Give ${models.count === 1 ? "it" : "them"} another brand or delete ${models.count === 1 ? "it" : "them"} first (Equipment).`,
+      );
+    }
+    const rows = await tx.select({ id: products.id }).from(products).where(eq(products.vendorId, id));
+    await tx.delete(vendors).where(eq(vendors.id, id));
+    await auditCatalogChange(tx, ctx, { action: "brand.delete", entity: "brand", entityId: id, before, after: null });
+    return rows.map((row) => row.id);
+  });
+  await afterCatalogWrite(ctx, productIds, [
+    { kind: "brand", ids: [id] },
+    ...(productIds.length > 0 ? [{ kind: "product" as const, ids: productIds }] : []),
+  ]);
 }

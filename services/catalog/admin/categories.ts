@@ -1,5 +1,5 @@
 // The category tree in the back office: create, rename, describe, give a banner, move under another
-// parent and reorder. Levels and product counts are kept; the products whose category path changed
+// parent, reorder and delete. Levels and product counts are kept; the products whose category path changed
 // get their search data refreshed (category titles are searchable, and a category lists its
 // subcategories' products).
 import { and, asc, eq, isNull, max, ne, sql } from "drizzle-orm";
@@ -287,4 +287,59 @@ async function moveWithin(
       update collections c set level = ${level} + tree.depth from tree where c.id = tree.id`);
   }
   await refreshCategoryCounts(tx, [id, ...(before.parentId === null ? [] : [before.parentId])]);
+}
+
+/**
+ * Deletes a category that has no subcategories. Its products stay in the store (in their other categories,
+ * or in none) and their search data is refreshed; a menu item that stands for it goes; the positions of
+ * its siblings close up and its ancestors are recounted. Refused, saying what to change first, while it has
+ * subcategories or a discount code takes money off its products.
+ */
+export async function deleteCategory(ctx: CatalogWriteContext, id: number, bannerPlacement: string): Promise<void> {
+  const before = await findCategory(ctx.db, id, bannerPlacement);
+  const productIds = await inTransaction(ctx.db, async (tx) => {
+    await tx.select({ id: collections.id }).from(collections).where(eq(collections.id, id)).for("update");
+    const children = await queryRows<{ title: string }>(
+      tx,
+      sql`select title from collections where parent_id = ${id} order by position, id`,
+    );
+    if (children.length > 0) {
+      throw new Conflict(
+        `"${before.title}" has ${children.length} subcategor${children.length === 1 ? "y" : "ies"} (${children
+          .slice(0, 3)
+          .map((child) => child.title)
+          .join(
+            ", ",
+          )}${children.length > 3 ? ", ..." : ""}). Move or delete ${children.length === 1 ? "it" : "them"} first.`,
+      );
+    }
+    const codes = await queryRows<{ code: string }>(
+      tx,
+      sql`select d.code from discount_code_collections dc join discount_codes d on d.id = dc.discount_code_id
+          where dc.collection_id = ${id} order by d.code`,
+    );
+    if (codes.length > 0) {
+      throw new Conflict(
+        `Discount code${codes.length === 1 ? "" : "s"} ${codes.map((row) => row.code).join(", ")} take${codes.length === 1 ? "s" : ""} money off this category's products. Change ${codes.length === 1 ? "it" : "them"} first.`,
+      );
+    }
+    const members = await productsUnder(tx, id);
+    await tx.execute(sql`delete from nav_items where collection_id = ${id}`);
+    await tx.delete(collections).where(eq(collections.id, id));
+    await tx.execute(sql`
+      update collections c set position = ranked.n - 1
+      from (select id, row_number() over (order by position, id) as n from collections
+            where parent_id is not distinct from ${before.parentId}) ranked
+      where c.id = ranked.id and c.position <> ranked.n - 1`);
+    if (before.parentId !== null) await refreshCategoryCounts(tx, [before.parentId]);
+    await auditCatalogChange(tx, ctx, {
+      action: "category.delete",
+      entity: "category",
+      entityId: id,
+      before,
+      after: null,
+    });
+    return members;
+  });
+  await afterCatalogWrite(ctx, productIds, [{ kind: "category", ids: [id] }]);
 }

@@ -23,7 +23,7 @@ import {
 import { BusyButton } from "../../../components/ui/busy-button.tsx";
 import { Notice } from "../../../components/ui/notice.tsx";
 import { AdminApiError, adminApi, messageOf } from "../ui/admin-api.ts";
-import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
+import { DeleteSection } from "../ui/delete-section.tsx";
 import { useZodForm } from "../ui/form-field.tsx";
 import { Panel } from "../ui/page-header.tsx";
 import { toast } from "../ui/toast.ts";
@@ -501,65 +501,25 @@ export function ProductEditor({
         </fieldset>
       </form>
       {current && !readOnly ? (
-        <DeleteProduct
-          productId={current.id}
-          title={current.values.title}
+        <DeleteSection
+          what="product"
+          summary="For good, with its variants, stock and images. To only hide it from shoppers, set it to Draft."
+          details={
+            <>
+              <strong>{current.values.title}</strong> will be deleted for good, with its variants, stock, images and
+              reviews, and removed from shoppers' carts. Its page will answer "not found". Orders that include it keep
+              their lines as sold.
+            </>
+          }
+          path={`/api/admin/products/${current.id}`}
           onDeleted={() => {
+            toast.success(`Deleted ${current.values.title}.`);
             leaving.current = true;
             navigate("/admin/products", { replace: true });
           }}
         />
       ) : null}
     </FormProvider>
-  );
-}
-
-/** The end of the editor: delete the product for good, after a confirmation that says what goes with it. */
-function DeleteProduct({ productId, title, onDeleted }: { productId: number; title: string; onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
-  // One key per confirmation: a retried click deletes once, and the answer comes back the same.
-  const [key] = useState(() => (typeof crypto === "undefined" ? "" : crypto.randomUUID()));
-  return (
-    <section
-      aria-labelledby="delete-product-heading"
-      className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50/60 px-4 py-3"
-    >
-      <div>
-        <h2 id="delete-product-heading" className="font-semibold text-ink">
-          Delete this product
-        </h2>
-        <p className="text-sm text-muted">
-          For good, with its variants, stock and images. To only hide it from shoppers, set it to Draft.
-        </p>
-      </div>
-      <button
-        type="button"
-        className="inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-sale bg-white px-5 font-semibold text-sale hover:bg-red-100"
-        onClick={() => setOpen(true)}
-      >
-        <Trash2 size={16} aria-hidden="true" />
-        Delete product
-      </button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Delete product"
-        description={
-          <>
-            <strong>{title}</strong> will be deleted for good, with its variants, stock, images and reviews, and removed
-            from shoppers' carts. Its page will answer "not found". Orders that include it keep their lines as sold.
-          </>
-        }
-        confirmLabel="Delete product"
-        busyLabel="Deleting..."
-        danger
-        onConfirm={async () => {
-          await adminApi(`/api/admin/products/${productId}`, { method: "DELETE", idempotencyKey: key || undefined });
-          toast.success(`Deleted ${title}.`);
-          onDeleted();
-        }}
-      />
-    </section>
   );
 }
 

@@ -1,11 +1,16 @@
-// Deleting a product from the back office, over HTTP: support staff cannot; a manager can, once (a
+// Deleting from the back office's catalog, over HTTP. Products: support staff cannot; a manager can, once (a
 // retry with the same Idempotency-Key replays the answer, a later one is told the product is gone).
 // Shoppers stop finding it at once (its page, search, its category's count); an order that holds it
 // keeps its line as it was sold and can still be shipped; a cart that held it loses it; the audit log
-// keeps what was deleted. A bulk delete naming a missing product deletes nothing.
-import { and, eq } from "drizzle-orm";
+// keeps what was deleted. A bulk delete naming a missing product deletes nothing. Categories: refused
+// while they have subcategories or a discount code names them; otherwise their products stay, their page
+// and menu item go, the parent is recounted. Brands: refused while equipment models are of the brand;
+// otherwise their products stay without a brand and the brand page goes.
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { inventoryItems, inventoryLevels } from "../../db/schema/catalog.ts";
+import { inventoryItems, inventoryLevels, products, vendors } from "../../db/schema/catalog.ts";
+import { navItems, navMenus } from "../../db/schema/content.ts";
+import { equipmentModels } from "../../db/schema/equipment.ts";
 import { auditLog } from "../../db/schema/staff.ts";
 import { APPROVED_CARD, installCommerceFixtures, MAINLAND_ADDRESS, Shopper } from "../../fixtures/checkout-fixtures.ts";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
@@ -20,7 +25,7 @@ let categoryId: number;
 
 beforeAll(async () => {
   useFastPasswordHashingForTests();
-  store = await startTestStore({ products: 0 });
+  store = await startTestStore({ products: 0, pages: true });
   await installCommerceFixtures(store.database.db);
   owner = await signInStaff(store, "owner");
   manager = await signInStaff(store, "manager");
@@ -192,5 +197,137 @@ describe("deleting a product", () => {
     expect(await searchIds("vendaloop")).toEqual([third.id]);
     const list = await owner.get<{ products: Array<{ id: number }> }>("/api/admin/products?q=vendaloop");
     expect(list.body.products.map((product) => product.id)).toEqual([third.id]);
+  });
+});
+
+describe("deleting a category", () => {
+  test("refused while it has subcategories or a discount names it; then its products stay and its page goes", async () => {
+    const make = async (title: string, parentId: number | null) => {
+      const answer = await owner.call<{ category: { id: number; handle: string } }>("POST", "/api/admin/categories", {
+        title,
+        parentId,
+      });
+      expect(answer.status).toBe(201);
+      return answer.body.category;
+    };
+    const parent = await make("Heater Parts", null);
+    const child = await make("Heater Igniters", parent.id);
+    const igniter = await owner.call<{ product: { id: number; handle: string } }>("POST", "/api/admin/products", {
+      title: "Trelmont Hot Surface Igniter",
+      descriptionHtml: "",
+      categoryIds: [child.id],
+      tags: [],
+      partNumber: "THSI-1",
+      supersededPartNumbers: [],
+      status: "published",
+      options: [],
+      variants: [{ optionValues: [], sku: "THSI-1", price: 64, stock: 8 }],
+    });
+    expect(igniter.status).toBe(201);
+    const counts = async () => {
+      const list = await owner.get<{ categories: Array<{ id: number; productCount: number }> }>(
+        "/api/admin/categories",
+      );
+      return Object.fromEntries(list.body.categories.map((category) => [category.id, category.productCount]));
+    };
+    expect((await counts())[parent.id]).toBe(1);
+    // A menu item stands for the subcategory.
+    const [menu] = await store.database.db
+      .insert(navMenus)
+      .values({ handle: "delete-test-menu", title: "Test" })
+      .returning();
+    await store.database.db.insert(navItems).values({ menuId: menu.id, title: "Igniters", collectionId: child.id });
+
+    const withChild = await manager.call<{ error: string }>("DELETE", `/api/admin/categories/${parent.id}`);
+    expect(withChild.status).toBe(409);
+    expect(withChild.body.error).toBe('"Heater Parts" has 1 subcategory (Heater Igniters). Move or delete it first.');
+
+    const discount = await owner.call("POST", "/api/admin/discounts", {
+      code: "IGNITE15",
+      title: "Igniters 15 % off",
+      kind: "percentage",
+      percentOff: 15,
+      startsAt: new Date().toISOString(),
+      appliesTo: "collections",
+      collectionIds: [child.id],
+    });
+    expect(discount.status).toBe(201);
+    const named = await manager.call<{ error: string }>("DELETE", `/api/admin/categories/${child.id}`);
+    expect(named.status).toBe(409);
+    expect(named.body.error).toContain("Discount code IGNITE15 takes money off this category's products");
+    const refusedFor = await support.call("DELETE", `/api/admin/categories/${child.id}`);
+    expect(refusedFor.status).toBe(403);
+
+    await store.database.db.execute(sql`delete from discount_codes where code = 'IGNITE15'`);
+    const deleted = await manager.call<{ success: boolean }>("DELETE", `/api/admin/categories/${child.id}`);
+    expect(deleted.status).toBe(200);
+    expect((await store.get(`/collections/${child.handle}`)).status).toBe(404);
+    expect((await store.json(`/api/products/handle/${igniter.body.product.handle}`)).status).toBe(200);
+    expect(await searchIds("trelmont igniter")).toEqual([igniter.body.product.id]);
+    expect((await counts())[parent.id]).toBe(0);
+    const items = await store.database.db.select().from(navItems).where(eq(navItems.menuId, menu.id));
+    expect(items).toEqual([]);
+    // Now the parent has none, it goes too.
+    expect((await manager.call("DELETE", `/api/admin/categories/${parent.id}`)).status).toBe(200);
+    expect((await manager.call("DELETE", `/api/admin/categories/${parent.id}`)).status).toBe(404);
+  });
+});
+
+describe("deleting a brand", () => {
+  test("refused while equipment models are of it; then its products stay without a brand", async () => {
+    const brand = await owner.call<{ brand: { id: number; handle: string } }>("POST", "/api/admin/brands", {
+      name: "Orvanta Pool Co",
+    });
+    expect(brand.status).toBe(201);
+    const brandId = brand.body.brand.id;
+    const pump = await owner.call<{ product: { id: number; handle: string } }>("POST", "/api/admin/products", {
+      title: "Orvanta Pump Lid",
+      descriptionHtml: "",
+      vendorId: brandId,
+      categoryIds: [],
+      tags: [],
+      partNumber: "OPL-9",
+      supersededPartNumbers: [],
+      status: "published",
+      options: [],
+      variants: [{ optionValues: [], sku: "OPL-9", price: 38, stock: 3 }],
+    });
+    expect(pump.status).toBe(201);
+    const [model] = await store.database.db
+      .insert(equipmentModels)
+      .values({
+        handle: "orvanta-op-2",
+        vendorId: brandId,
+        equipmentType: "pump",
+        series: "OP",
+        name: "OP-2 Pool Pump",
+        modelNumber: "OP-2",
+      })
+      .returning({ id: equipmentModels.id });
+
+    const refused = await manager.call<{ error: string }>("DELETE", `/api/admin/brands/${brandId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toContain('1 equipment model is of the brand "Orvanta Pool Co"');
+    await store.database.db.delete(equipmentModels).where(eq(equipmentModels.id, model.id));
+
+    const deleted = await manager.call<{ success: boolean }>("DELETE", `/api/admin/brands/${brandId}`);
+    expect(deleted.status).toBe(200);
+    expect(await store.database.db.select().from(vendors).where(eq(vendors.id, brandId))).toEqual([]);
+    const [kept] = await store.database.db
+      .select({ vendorId: products.vendorId })
+      .from(products)
+      .where(eq(products.id, pump.body.product.id));
+    expect(kept.vendorId).toBeNull();
+    const page = await store.json<{ product: { vendor: string | null } }>(
+      `/api/products/handle/${pump.body.product.handle}`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.product.vendor || "").not.toContain("Orvanta");
+    expect(await searchIds("orvanta pump lid")).toEqual([pump.body.product.id]);
+    const [audit] = await store.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "brand.delete"), eq(auditLog.entityId, String(brandId))));
+    expect(audit.before).toMatchObject({ name: "Orvanta Pool Co" });
   });
 });
