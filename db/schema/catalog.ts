@@ -422,6 +422,7 @@ export const STOCK_ADJUSTMENT_REASONS = [
   "other",
   "bulk_set",
   "product_edit",
+  "import",
 ] as const;
 
 /** Every change of a variant's stock made in the back office: who, when, by how much, why, and the result. */
@@ -445,7 +446,7 @@ export const stockAdjustments = pgTable(
     index("stock_adjustments_variant_id_created_at_idx").on(t.variantId, t.createdAt.desc()),
     check(
       "stock_adjustments_reason_known",
-      sql`${t.reason} in ('received', 'damaged', 'count_correction', 'other', 'bulk_set', 'product_edit')`,
+      sql`${t.reason} in ('received', 'damaged', 'count_correction', 'other', 'bulk_set', 'product_edit', 'import')`,
     ),
   ],
 );

@@ -80,13 +80,17 @@ export const bulkActionSchema = z.discriminatedUnion(
 export type BulkAction = z.output<typeof bulkActionSchema>;
 
 export const STOCK_REASONS = ["received", "damaged", "count_correction", "other"] as const;
-export const STOCK_REASON_LABELS: Record<(typeof STOCK_REASONS)[number] | "bulk_set" | "product_edit", string> = {
+export const STOCK_REASON_LABELS: Record<
+  (typeof STOCK_REASONS)[number] | "bulk_set" | "product_edit" | "import",
+  string
+> = {
   received: "Received",
   damaged: "Damaged",
   count_correction: "Count correction",
   other: "Other",
   bulk_set: "Bulk stock set",
   product_edit: "Product editor",
+  import: "Catalog import",
 };
 
 export const stockAdjustmentSchema = z

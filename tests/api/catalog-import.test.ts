@@ -194,6 +194,39 @@ describe("catalog CSV import and export", () => {
           join inventory_levels l on l.inventory_item_id = i.id where v.sku = ${stocked.sku}`,
     );
     expect(level.available).toBe(77);
+    // Each stock the file changed is in its variant's history, as the stock page shows it; nothing else is.
+    const history = await queryRows<{
+      sku: string;
+      delta: number;
+      resulting_stock: number;
+      note: string;
+      staff_id: number;
+    }>(
+      store.database.db,
+      sql`select v.sku, a.delta, a.resulting_stock, a.note, a.staff_id from stock_adjustments a
+          join variants v on v.id = a.variant_id where a.reason = 'import' order by v.sku`,
+    );
+    expect(history.map((row) => [row.sku, row.resulting_stock]).sort()).toEqual(
+      [
+        [stocked.sku, 77],
+        [`${grown.sku}-2PK`, 5],
+        ["CSV-TEST-BASKET", 3],
+      ].sort(),
+    );
+    for (const row of history) {
+      expect(row.note).toBe(`Import #${run.id} (test.csv)`);
+      expect(row.staff_id).toBe(manager.staff.id);
+    }
+    const shown = await manager.get<{ history: Array<{ reason: string; note: string }> }>(
+      `/api/admin/stock/variants/${
+        (
+          await queryRows<{ id: number }>(store.database.db, sql`select id from variants where sku = 'CSV-TEST-BASKET'`)
+        )[0].id
+      }`,
+    );
+    expect(shown.body.history).toEqual([
+      expect.objectContaining({ reason: "import", note: `Import #${run.id} (test.csv)` }),
+    ]);
     const grownRows = rowsOf(await exportCsv()).filter((r) => r.handle === grown.handle);
     expect(grownRows.map((r) => [r.option1_value, r.sku, r.price])).toEqual([
       ["Single", grown.sku, grown.price],

@@ -222,6 +222,15 @@ export async function applyStagedImport(
     if (has("stock")) levelSets.push(["available", sql`excluded.available`]);
     if (has("backorder")) levelSets.push(["bypass_negative_quantity", sql`excluded.bypass_negative_quantity`]);
     await run(sql`create temporary table imp_stock_changed (variant_id int not null) on commit drop`);
+    // Stock at the location before the file: each change goes into the variant's stock history below.
+    if (has("stock")) {
+      await run(sql`
+        create temporary table imp_stock_before on commit drop as
+        select it.variant_id, l.available
+        from imp_variants x
+        join inventory_items it on it.variant_id = x.variant_id
+        join inventory_levels l on l.inventory_item_id = it.id and l.location_id = ${locationId}`);
+    }
     await run(sql`
       with u as (
         insert into inventory_levels (inventory_item_id, location_id, available, bypass_negative_quantity)
@@ -236,6 +245,19 @@ export async function applyStagedImport(
         returning inventory_item_id)
       insert into imp_stock_changed
       select it.variant_id from u join inventory_items it on it.id = u.inventory_item_id`);
+    if (has("stock")) {
+      // The stock history, as the stock page shows it: "Catalog import", the run and its file, who ran it.
+      await run(sql`
+        insert into stock_adjustments (variant_id, delta, resulting_stock, reason, note, staff_id, staff_name)
+        select c.variant_id, l.available - coalesce(b.available, 0), l.available, 'import',
+          'Import #' || r.id || ' (' || r.file_name || ')', r.staff_id, r.actor
+        from imp_stock_changed c
+        join inventory_items it on it.variant_id = c.variant_id
+        join inventory_levels l on l.inventory_item_id = it.id and l.location_id = ${locationId}
+        left join imp_stock_before b on b.variant_id = c.variant_id
+        cross join catalog_import_runs r
+        where r.id = ${runId} and l.available <> coalesce(b.available, 0)`);
+    }
     // A variant whose stock changed is for sale when it has stock or sells on backorder (as the catalog is seeded).
     await run(sql`
       with u as (
