@@ -36,6 +36,8 @@ test("an owner dry-runs a CSV, fixes its problem, imports it, and shoppers find 
   await signIn(page);
   await page.getByRole("link", { name: "Import and export" }).first().click();
   await expect(page.getByRole("heading", { name: "Import and export" })).toBeVisible();
+  // A drop on the server's HTML would go nowhere: the page has hydrated first.
+  await waitForHydration(page.getByTestId("import-drop-zone"));
   await expect(page.getByRole("link", { name: "Download the catalog (CSV)" })).toHaveAttribute(
     "href",
     "/api/admin/catalog/export",

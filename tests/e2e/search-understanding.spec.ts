@@ -1,6 +1,7 @@
 // The results page says how it read the query: a typed price is applied (and removable), and words
 // that match nothing are left out with a notice instead of an empty page. Desktop and phone.
 import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./shell-hydration.ts";
 import { hydrated, withoutExitIntent } from "./storefront-helpers.ts";
 
 test.describe.configure({ timeout: 60_000 });
@@ -39,6 +40,7 @@ test("the sidebar's price filter shows a typed price, and widens or clears it", 
   await page.goto("/searchresults.asp?q=pool%20pump%20under%20600");
   await hydrated(page);
   const filters = page.getByRole("complementary", { name: "Filters" });
+  await waitForHydration(filters.getByLabel("Max", { exact: true }));
   await expect(filters.getByRole("slider", { name: "Maximum price" })).toHaveAttribute("aria-valuetext", "$600.00");
   await expect(filters.getByLabel("Max", { exact: true })).toHaveValue("600");
 
@@ -67,7 +69,10 @@ test("a clear button also clears a typed price", async ({ page }, testInfo) => {
   await page.goto("/searchresults.asp?q=cheap%20pool%20pump%20under%20600");
   await hydrated(page);
   const filters = page.getByRole("complementary", { name: "Filters" });
-  await filters.getByRole("button", { name: "Clear price filter" }).click();
+  // The sidebar's code comes in its own file, fetched as the page's code starts: wait until it has hydrated.
+  const clear = filters.getByRole("button", { name: "Clear price filter" });
+  await waitForHydration(clear);
+  await clear.click();
   // "cheap" stays: lowest prices first is no bound.
   await expect(page).toHaveURL(/[?&]q=cheap(\+|%20)pool(\+|%20)pump(&|$)/);
   const understood = page.getByRole("list", { name: "Search understood as" });

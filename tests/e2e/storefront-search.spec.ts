@@ -1,5 +1,6 @@
 // Search results journeys.
 import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./shell-hydration.ts";
 import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
 
 // The machines that run these are shared and often busy: a journey gets a minute.
@@ -10,7 +11,12 @@ test.beforeEach(async ({ page }) => withoutExitIntent(page));
 const COUNT_TEXT = /^\d+ matches found\. Can't find your part\? Click HERE to request expert assistance!$/;
 
 async function filters(page: Page, phone: boolean) {
-  if (!phone) return page.getByRole("complementary", { name: "Filters" });
+  if (!phone) {
+    // The sidebar's code comes in its own file, fetched as the page's code starts: used once hydrated.
+    const sidebar = page.getByRole("complementary", { name: "Filters" });
+    await waitForHydration(sidebar.locator("input, button, a"));
+    return sidebar;
+  }
   await page.getByRole("button", { name: /Filter & Sort/ }).click();
   return page.getByRole("dialog", { name: "Filter & Sort" });
 }

@@ -2,6 +2,7 @@
 // lookup or a chunk fails, the product-page loading text from any page, an empty category, the featured
 // carousel's step, the image-copyright notice and the banners' phone versions.
 import { expect, type Locator, test } from "@playwright/test";
+import { waitForHydration } from "./shell-hydration.ts";
 import { hydrated, withoutExitIntent } from "./storefront-helpers.ts";
 
 test.describe.configure({ timeout: 60_000 });
@@ -42,6 +43,8 @@ test("the newsletter form whose code fails to load says so and works on the next
   const input = block.getByLabel("Email address");
   await hydrated(page);
   await input.scrollIntoViewIfNeeded();
+  // The footer's own code comes when it nears the screen: the form is hydrated before the scripts go offline.
+  await waitForHydration(input);
   // Offline for scripts not loaded yet (or renamed by a deploy since the page loaded).
   await page.route("**/assets/**/*.js", (route) => route.abort("internetdisconnected"));
   await input.fill("not-an-address");
