@@ -112,6 +112,7 @@ test("an owner creates, publishes and changes a product; shoppers see it within 
   for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/admin/products?q=${word}`);
+    await waitForHydration(page.getByRole("checkbox", { name: `Select ${word} Weir Door` }));
     await expect(page.getByRole("link", { name: `${word} Cartridge Filter` })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/products-${width}.png`, fullPage: true });
     await page.goto(`/admin/products/${productId}`);
@@ -189,6 +190,7 @@ test("an owner deletes a product from its editor and two more from the list; sho
 
   // From the editor: the confirmation names the product; the list takes over with a notice.
   await page.goto(`/admin/products/${lid.id}`);
+  await waitForHydration(page.getByRole("button", { name: "Delete product" }));
   await page.getByRole("button", { name: "Delete product" }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/delete-section-1280.png` });
   await page.getByRole("button", { name: "Delete product" }).click();
@@ -202,6 +204,7 @@ test("an owner deletes a product from its editor and two more from the list; sho
 
   // From the list: select two, Delete, confirm.
   await page.goto(`/admin/products?q=${word}`);
+  await waitForHydration(page.getByRole("checkbox", { name: `Select ${word} Weir Door` }));
   await page.getByRole("checkbox", { name: `Select ${word} Weir Door` }).check();
   await page.getByRole("checkbox", { name: `Select ${word} Skimmer Basket` }).check();
   await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Delete", exact: true }).click();
@@ -246,6 +249,7 @@ test("an owner turns stock counting off for a made-to-order part; it sells with 
   expect(await forSale()).toBe(false);
 
   await page.goto(`/admin/products/${product.id}`);
+  await waitForHydration(page.getByRole("button", { name: "Save product" }));
   const track = page.getByRole("checkbox", { name: "Variant 1 counts its stock" });
   await expect(track).toBeChecked();
   await track.uncheck();
@@ -275,6 +279,7 @@ test("an owner deletes a category (after its subcategory, which the store asks f
   const { brand } = await post<{ brand: { id: number } }>("/api/admin/brands", { name: `${word} Valve Works` });
 
   await page.goto(`/admin/categories?category=${parent.id}`);
+  await waitForHydration(page.getByRole("button", { name: "Delete category" }));
   await page.getByRole("button", { name: "Delete category" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete category" });
   await dialog.getByRole("button", { name: "Delete category" }).click();
@@ -287,17 +292,27 @@ test("an owner deletes a category (after its subcategory, which the store asks f
 
   const tree = page.getByRole("list", { name: "Category tree" });
   await tree.getByRole("button", { name: `${word} Check Valves`, exact: true }).click();
+  // The form (and its delete section) now stand for the subcategory.
+  await expect(tree.getByRole("button", { name: `${word} Check Valves`, exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   await page.getByRole("button", { name: "Delete category" }).click();
   await page.getByRole("dialog", { name: "Delete category" }).getByRole("button", { name: "Delete category" }).click();
   await expect(page.getByText(`Deleted the category ${word} Check Valves.`)).toBeVisible();
   await expect(tree.getByRole("button", { name: `${word} Check Valves`, exact: true })).toHaveCount(0);
   await tree.getByRole("button", { name: `${word} Valves`, exact: true }).click();
+  await expect(tree.getByRole("button", { name: `${word} Valves`, exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   await page.getByRole("button", { name: "Delete category" }).click();
   await page.getByRole("dialog", { name: "Delete category" }).getByRole("button", { name: "Delete category" }).click();
   await expect(page.getByText(`Deleted the category ${word} Valves.`)).toBeVisible();
   await expect(tree.getByRole("button", { name: `${word} Valves`, exact: true })).toHaveCount(0);
 
   await page.goto(`/admin/brands?brand=${brand.id}`);
+  await waitForHydration(page.getByRole("button", { name: "Delete brand" }));
   await page.getByRole("button", { name: "Delete brand" }).click();
   await page.getByRole("dialog", { name: "Delete brand" }).getByRole("button", { name: "Delete brand" }).click();
   await expect(page.getByText(`Deleted the brand ${word} Valve Works.`)).toBeVisible();
