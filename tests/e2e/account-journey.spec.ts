@@ -1,6 +1,7 @@
 // A shopper's account from sign-up to sign-out, through the real e-mails the store writes.
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { linkFromMail } from "./account-mail.ts";
+import { waitForHydration } from "./shell-hydration.ts";
 
 // Every step waits on a bot check solved in the browser and a password hash: generous on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -103,6 +104,8 @@ test("register, verify, sign in, addresses, wallet, recovery e-mail, sign out", 
   await page.getByRole("button", { name: "Add payment method" }).click();
   const popup = await popupOpened;
   await expect(popup).toHaveURL(/\/wallet\/add-card$/);
+  // Typed once the form has hydrated: React would otherwise reset the field to its state.
+  await waitForHydration(popup.getByLabel("Card number"));
   await popup.getByLabel("Card number").fill("4242424242424242");
   await expect(popup.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242");
   await popup.getByLabel("Expiry month").selectOption("12");
