@@ -25,6 +25,7 @@ import { LazyCartOverlay } from "./features/cart/lazy-cart-overlay.tsx";
 import { NavigationStatus } from "./features/catalog/navigation-status.tsx";
 import { loadStorefrontConfig } from "./features/content/store-content.server.ts";
 import { LazyShellEffects } from "./features/shell/lazy-shell-effects.tsx";
+import { RouteChangeEffects } from "./features/shell/route-change-effects.tsx";
 import { loadShellData } from "./features/shell/shell-data.server.ts";
 import { useVisitorSummary } from "./features/shell/visitor-summary.ts";
 import { DeferredHydration } from "./lib/deferred-hydration.tsx";
@@ -204,13 +205,9 @@ function StorefrontDocument({ data, children }: { data: RootData | undefined; ch
         ) : null}
         <ToastContainer />
         {data?.testPayments ? <TestModeNotice /> : null}
-        {data ? (
-          <LazyShellEffects
-            gTagId={data.store.gTagId}
-            signedIn={visitor.signedIn}
-            exitIntentOffer={data.shell.exitIntentOffer}
-          />
-        ) : null}
+        {/* Page views and the scroll to the top from the first page on; the rest once the page has settled. */}
+        {data ? <RouteChangeEffects gTagId={data.store.gTagId} /> : null}
+        {data ? <LazyShellEffects signedIn={visitor.signedIn} exitIntentOffer={data.shell.exitIntentOffer} /> : null}
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

@@ -1,7 +1,7 @@
 // No serious or critical accessibility violation on the shell and content pages (axe-core).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { waitForHydration } from "./shell-hydration.ts";
+import { startShellEffects, waitForHydration } from "./shell-hydration.ts";
 
 // Several pages per test; this machine is shared, so allow for a slow server.
 test.describe.configure({ timeout: 90_000 });
@@ -73,6 +73,7 @@ test("axe: the exit-intent popup and the expanded support hours", async ({ page 
   test.skip(testInfo.project.name === "phone", "the popup is the same dialog on phones");
   await page.goto("/questions");
   await waitForHydration(page.getByTestId("header-rolling-text"));
+  await startShellEffects(page);
   await expect(page.locator("body")).toHaveAttribute("data-exit-intent", "mouse");
   await page
     .getByRole("banner")

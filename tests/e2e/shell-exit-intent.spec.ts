@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { linkFromMail } from "./account-mail.ts";
-import { installPausedClock, waitForHydration } from "./shell-hydration.ts";
+import { installPausedClock, startShellEffects, waitForHydration } from "./shell-hydration.ts";
 
 // Several steps per test on a shared, sometimes busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -36,6 +36,7 @@ async function scrollTo(page: Page, y: number) {
 
 async function armed(page: Page, trigger: "mouse" | "scroll") {
   await waitForHydration(page.getByTestId("header-rolling-text"));
+  await startShellEffects(page);
   await expect(page.locator("body")).toHaveAttribute("data-exit-intent", trigger);
 }
 
@@ -95,6 +96,7 @@ test("desktop: leaving through the top shows the offer after 250 ms, once; Escap
   // Once per browser: another page, another exit, no popup.
   await page.goto("/questions");
   await waitForHydration(page.getByTestId("header-rolling-text"));
+  await startShellEffects(page);
   await expect(page.locator("body")).not.toHaveAttribute("data-exit-intent", /.+/);
   await pointerLeaves(page, 2);
   await page.clock.runFor(1000);
@@ -179,6 +181,7 @@ test("a visitor who saw it before (storage flag) is not shown it again", async (
   await installPausedClock(page);
   await page.goto("/help.asp");
   await waitForHydration(page.getByTestId("header-rolling-text"));
+  await startShellEffects(page);
   await pointerLeaves(page, 0);
   await scrollTo(page, 1500);
   await scrollTo(page, 1000);
@@ -212,6 +215,7 @@ test("signed-in visitors never see it", async ({ page }, testInfo) => {
   await page.goto("/help.asp");
   await waitForHydration(page.getByTestId("header-rolling-text"));
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
+  await startShellEffects(page);
   await pointerLeaves(page, 0);
   await page.clock.runFor(1000);
   await expect(page.locator("body")).not.toHaveAttribute("data-exit-intent", /.+/);

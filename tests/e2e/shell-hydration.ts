@@ -22,3 +22,15 @@ export async function installPausedClock(page: Page): Promise<void> {
   // Well ahead of the real time spent between the two calls (a blank page has no timers to fire).
   await page.clock.pauseAt(start + 60_000);
 }
+
+/**
+ * Starts the shell's later effects (the exit-intent offer, the live-visits connection) the way a shopper
+ * does, with a first pointer move, and waits until the offer's rules run
+ * (app/features/shell/lazy-shell-effects.tsx).
+ */
+export async function startShellEffects(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.mouse.move(5, 5 + Math.floor(Math.random() * 20));
+    await expect(page.locator("body")).toHaveAttribute("data-shell-effects", "loaded", { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}

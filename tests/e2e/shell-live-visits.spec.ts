@@ -3,6 +3,10 @@
 // page, never on first paint. The server's view: GET /api/visits/live (with the admin token).
 import { expect, type Page, test, type WebSocket } from "@playwright/test";
 import { E2E_ADMIN_TOKEN } from "./admin-token.ts";
+import { startShellEffects } from "./shell-hydration.ts";
+
+/** Without a first use the client starts once the page has settled: 2 s without a request, then idle. */
+const SETTLED = { timeout: 20_000 };
 
 // Several steps per test on a shared, sometimes busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -38,6 +42,8 @@ test("each path change is a visit; leaving ends it", async ({ page, browser }, t
   const unique = `/questions?live=${testInfo.project.name}`;
   const frames = recordFrames(page);
   await page.goto(unique);
+  // A first pointer move starts it at once.
+  await startShellEffects(page);
   await expect.poll(() => frames.filter(([event]) => event === "visit").length).toBe(1);
   expect(frames[0]).toEqual(["visit", { path: "/questions" }]);
   await expect.poll(() => visitorsOn(page, "/questions")).toBeGreaterThanOrEqual(1);
@@ -52,7 +58,7 @@ test("each path change is a visit; leaving ends it", async ({ page, browser }, t
   // Another visitor on a page of its own, then gone.
   const other = await browser.newPage();
   await other.goto("/cindex.asp");
-  await expect.poll(() => visitorsOn(page, "/cindex.asp")).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => visitorsOn(page, "/cindex.asp"), SETTLED).toBeGreaterThanOrEqual(1);
   const before = await visitorsOn(page, "/cindex.asp");
   await other.close();
   await expect.poll(() => visitorsOn(page, "/cindex.asp")).toBe(before - 1);
@@ -65,7 +71,7 @@ test("no coordinates without permission, and no prompt for them", async ({ page 
     prompted = true;
   });
   await page.goto("/pindex.asp");
-  await expect.poll(() => frames.length).toBeGreaterThan(0);
+  await expect.poll(() => frames.length, SETTLED).toBeGreaterThan(0);
   expect(frames[0]).toEqual(["visit", { path: "/pindex.asp" }]);
   expect(prompted).toBe(false);
 });
@@ -79,7 +85,7 @@ test("coordinates when the visitor already allowed them", async ({ browser, base
   const page = await context.newPage();
   const frames = recordFrames(page);
   await page.goto("/blog");
-  await expect.poll(() => frames.length).toBeGreaterThan(0);
+  await expect.poll(() => frames.length, SETTLED).toBeGreaterThan(0);
   expect(frames[0]).toEqual(["visit", { path: "/blog", latitude: 33.6411, longitude: -117.9187 }]);
   await context.close();
 });
@@ -103,7 +109,7 @@ test("the client is not part of the first paint", async ({ page }) => {
     socketAt = Date.now();
   });
   await page.goto("/brands");
-  await expect.poll(() => socketAt).toBeGreaterThan(0);
+  await expect.poll(() => socketAt, SETTLED).toBeGreaterThan(0);
   expect(loadedAt).toBeGreaterThan(0);
   expect(socketAt).toBeGreaterThanOrEqual(loadedAt);
 });
