@@ -86,19 +86,34 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   });
   const component = lazy(async () => {
     await gate;
-    try {
-      return { default: await load() };
-    } catch {
-      // Once more after a moment (a dropped connection); then the part is left out.
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      return { default: await load().catch(() => Nothing as ComponentType<P>) };
+    // A part whose code does not come (a dropped connection) stays as the server rendered it, links and
+    // all, for as long as its import is pending: React keeps a boundary's server HTML until then. So the
+    // import is tried again, later and later, and at once when the browser is back online.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return { default: await load() };
+      } catch {
+        await retryDelay(attempt);
+      }
     }
   });
   return { component: () => component, open: () => open() };
 }
 
-function Nothing() {
-  return null;
+/** Longest wait between two tries of a part's import. */
+const MAX_RETRY_MS = 30_000;
+
+/** 2 s, 4 s, 8 s... up to MAX_RETRY_MS after the `attempt`th failure; ends early when the browser comes online. */
+export function retryDelay(attempt: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener("online", done);
+      resolve();
+    };
+    const timer = setTimeout(done, Math.min(MAX_RETRY_MS, 2000 * 2 ** attempt));
+    window.addEventListener("online", done);
+  });
 }
 
 /**

@@ -224,6 +224,27 @@ test.describe("footer", () => {
     await expect(page).toHaveURL(/\/collections$/);
     await expect(page.getByRole("heading", { level: 1, name: "All Categories" })).toBeVisible();
   });
+
+  test("stays as the server sent it while its code does not come, and its links still work", async ({ page }) => {
+    // The footer's code comes in a file of its own as it nears the screen (lib/deferred-hydration.tsx).
+    let tries = 0;
+    await page.route(/\/assets\/footer-area-[^/]+\.js$/, (route) => {
+      tries++;
+      return route.abort("connectionreset");
+    });
+    await page.goto("/help.asp");
+    await waitForHydration(page.getByTestId("header-rolling-text"));
+    const footer = page.getByRole("contentinfo");
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(() => tries, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    // Past the tries of the first seconds (2 s, then 4 s later): the server's HTML is still there.
+    await page.waitForTimeout(4000);
+    const link = footer.getByRole("link", { name: "Questions & Answers" });
+    await expect(link).toBeVisible();
+    await expect(footer.getByRole("navigation", { name: "Brands" }).getByRole("link").first()).toBeVisible();
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Questions & Answers" })).toBeVisible();
+  });
 });
 
 test("the favicon is the store config's", async ({ request }) => {
