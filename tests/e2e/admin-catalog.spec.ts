@@ -317,3 +317,27 @@ test("an owner deletes a category (after its subcategory, which the store asks f
   await expect(page.getByText(`Deleted the brand ${word} Valve Works.`)).toBeVisible();
   await expect(page.getByRole("button", { name: `${word} Valve Works` })).toHaveCount(0);
 });
+
+test("on a 390 px phone the category tree and a category's form fit the screen, titles whole", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto("/admin/categories");
+  const tree = page.getByRole("list", { name: "Category tree" });
+  await waitForHydration(tree.getByRole("button", { name: "Variable Speed Pumps", exact: true }));
+  const fits = async (box: { x: number; width: number } | null) => {
+    expect(box).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  };
+  await fits(await tree.boundingBox());
+  for (const row of await tree.getByRole("listitem").all()) await fits(await row.boundingBox());
+  // A long title wraps rather than being cut to a few letters.
+  const title = tree.getByRole("button", { name: "Variable Speed Pumps", exact: true });
+  expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+
+  await title.click();
+  const form = page.getByRole("heading", { name: 'Edit "Variable Speed Pumps"' });
+  await expect(form).toBeVisible();
+  await fits(await page.getByLabel("Name").boundingBox());
+  await fits(await page.getByRole("button", { name: "Save category" }).boundingBox());
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -53,7 +53,7 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="overflow-x-auto rounded-lg border border-line bg-white shadow-sm">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="sr-only">Brands</caption>

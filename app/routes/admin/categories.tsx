@@ -87,7 +87,7 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
         }
       />
       {moveError ? <Notice tone="danger">{moveError}</Notice> : null}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <Panel>
           {categories.length === 0 ? (
             <p className="text-muted">No categories yet. Add the first with "New category".</p>
@@ -105,13 +105,17 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
                     <FolderTree size={16} aria-hidden="true" className="shrink-0 text-muted" />
                     <button
                       type="button"
-                      className="min-h-9 min-w-0 flex-1 truncate text-left font-semibold text-aqua-600 hover:underline"
+                      className="min-h-9 min-w-0 flex-1 text-left font-semibold break-words text-aqua-600 hover:underline lg:truncate"
                       aria-current={category.id === selectedId ? "true" : undefined}
                       onClick={() => choose(category.id)}
                     >
                       {category.title}
                     </button>
-                    <span className="shrink-0 text-xs text-muted tabular">{category.productCount} products</span>
+                    <span className="shrink-0 text-xs text-muted tabular">
+                      {category.productCount}
+                      {/* A phone keeps the width for the title: the number alone shows, the word is read. */}
+                      <span className="max-lg:sr-only"> products</span>
+                    </span>
                     {canWrite ? (
                       <span className="flex shrink-0 gap-1">
                         <button

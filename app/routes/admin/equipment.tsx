@@ -49,7 +49,7 @@ export default function EquipmentAdminPage({ loaderData }: Route.ComponentProps)
         title="Equipment"
         description="Models shoppers find their parts by: exploded diagrams with numbered callouts mapped to products."
       />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Panel title={`Models (${total})`}>
           <Form method="get" role="search" aria-label="Find a model" className="mb-3 flex gap-2">
             <label htmlFor="equipment-q" className="sr-only">
