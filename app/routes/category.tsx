@@ -279,6 +279,13 @@ function CategoryView({ data: page }: { data: FoundData }) {
       nav.change(changes, "t" in changes && pathTag ? { pathname: basePath } : {}),
     showPrice: total > 0 || loading,
   };
+  // The category list: the desktop sidebar's and the phone's filter drawer's.
+  const categoryListProps = {
+    categories: page.categories,
+    error: page.categoriesError,
+    collectionPath,
+    currentHandle: collection.handle,
+  };
 
   return (
     <>
@@ -293,15 +300,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
           {/* Desktop only; a phone filters in the drawer (useMobileAgent). */}
           {mobileAgent ? null : (
             <aside aria-label="Categories and filters" className="hidden flex-col gap-6 desk:flex">
-              <LatePart
-                part={categorySidebar}
-                props={{
-                  categories: page.categories,
-                  error: page.categoriesError,
-                  collectionPath,
-                  currentHandle: collection.handle,
-                }}
-              />
+              <LatePart part={categorySidebar} props={categoryListProps} />
               <LatePart part={filterSidebar} props={sidebarProps} />
             </aside>
           )}
@@ -412,15 +411,7 @@ function CategoryView({ data: page }: { data: FoundData }) {
         total={total}
         loading={loading}
       >
-        <LatePart
-          part={categorySidebar}
-          props={{
-            categories: page.categories,
-            error: page.categoriesError,
-            collectionPath,
-            currentHandle: collection.handle,
-          }}
-        />
+        <LatePart part={categorySidebar} props={categoryListProps} />
       </LazyFilterDrawer>
     </>
   );
