@@ -104,7 +104,7 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
 const MAX_RETRY_MS = 30_000;
 
 /** 2 s, 4 s, 8 s... up to MAX_RETRY_MS after the `attempt`th failure; ends early when the browser comes online. */
-export function retryDelay(attempt: number): Promise<void> {
+function retryDelay(attempt: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);

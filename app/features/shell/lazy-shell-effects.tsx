@@ -7,12 +7,10 @@ const SETTLED_QUIET_MS = 2000;
 
 /**
  * Resolves once the page has loaded and then fetched nothing for SETTLED_QUIET_MS (what a shopper's
- * browser calls idle), at a moment the main thread is free.
+ * browser calls idle). What runs then waits for a free moment of its own (the live-visits client does).
  */
 function pageSettled(): Promise<void> {
   return new Promise((resolve) => {
-    const whenIdle = () =>
-      "requestIdleCallback" in window ? window.requestIdleCallback(() => resolve(), { timeout: 1000 }) : resolve();
     const watch = () => {
       let timer = setTimeout(done, SETTLED_QUIET_MS);
       const observer =
@@ -25,7 +23,7 @@ function pageSettled(): Promise<void> {
       observer?.observe({ type: "resource" });
       function done() {
         observer?.disconnect();
-        whenIdle();
+        resolve();
       }
     };
     if (document.readyState === "complete") watch();
