@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
@@ -68,6 +69,15 @@ describe("renderDemoAsset", () => {
     expect(renderDemoAsset(demoMenuImageUrl("spa-jets"))?.svg).toContain("Spa Jets");
     expect(renderDemoAsset(demoArticleImageUrl("winterizing-your-spa"))?.svg).toContain("Winterizing Your Spa");
     expect(renderDemoAsset(demoBrandImageUrl("custom-molded-products"))?.svg).toContain("MOLDED");
+  });
+
+  it("serves the demo store config's exit-intent background", () => {
+    const config = JSON.parse(readFileSync("config/store.json", "utf8")) as {
+      themeConfig: { exitIntentPopUp: { backgroundImageUrl: string } };
+    };
+    const backdrop = renderDemoAsset(config.themeConfig.exitIntentPopUp.backgroundImageUrl);
+    expect(backdrop?.svg).toMatch(/^<svg /);
+    expect(backdrop?.svg).not.toContain("<text");
   });
 
   it("encodes part numbers in URLs and rejects other paths", () => {

@@ -264,6 +264,19 @@ export interface DemoBannerInput {
 }
 
 /** A 1600 x 400 category banner: deep water-blue with aqua waves, the title and an icon. */
+/** The demo exit-intent offer's background (store config `exitIntentPopUp.backgroundImageUrl`). */
+export const DEMO_OFFER_BACKDROP_HANDLE = "exit-intent";
+
+/** A wordless backdrop in the banners' water colours: the offer draws its own text over it. */
+export function renderDemoBackdrop(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360" width="640" height="360" aria-hidden="true">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0B3C5D"/><stop offset="1" stop-color="#125E8A"/></linearGradient></defs>
+<rect width="640" height="360" fill="url(#bg)"/>
+<path d="M0 270c64-36 128-36 192 0s128 36 192 0 128-36 192 0 48 18 64 9V360H0z" fill="${AQUA}" opacity="0.35"/>
+<path d="M0 306c80-27 160-27 240 0s160 27 240 0 120-18 160-9V360H0z" fill="${AQUA}" opacity="0.5"/>
+</svg>`;
+}
+
 export function renderDemoBanner({ title, kind, subtitle }: DemoBannerInput): string {
   const icon: DemoImageKind = kind && isDemoImageKind(kind) ? kind : "pump";
   const lines = wrapText(title, 30);
@@ -507,6 +520,7 @@ export function renderDemoAsset(pathname: string): DemoAsset | null {
     if (!article) return null;
     return { svg: renderDemoBanner({ title: article.title, kind: article.imageKind, subtitle: "From our blog" }) };
   }
+  if (type === "banner" && handle === DEMO_OFFER_BACKDROP_HANDLE) return { svg: renderDemoBackdrop() };
   const title = categoryTitles.get(handle);
   if (title === undefined) return null;
   const kind = categoryKind(handle);
