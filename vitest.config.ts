@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          // Migrated (and seeded) databases made once per run; each file starts from a copy.
+          globalSetup: ["tests/api/support/database-templates.ts"],
           environment: "node",
           // Each file starts its own store on its own database; two at a time fit this machine.
           maxWorkers: 2,

@@ -71,6 +71,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** An in-memory embedded database (tests). */
   memory?: boolean;
+  /** An in-memory database's starting content: a dump of another (`dumpDataDir`), instead of an empty one. */
+  loadDataDir?: Blob;
   poolSize?: number;
   /**
    * No time limit on a statement (command-line tools: a seed or search rebuild of a million products
@@ -224,7 +226,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir = join(options.dataDir, "pgdata");
   }
   try {
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
+    const client = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm, unaccent },
+      ...(options.memory && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     await client.exec("SET random_page_cost = 1.1;");
     const observers: QueryObserver[] = [];
     const query = client.query.bind(client);

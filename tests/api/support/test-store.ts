@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyServerOptions } from "fastify";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
+import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../../db/client.ts";
 import { migrateDatabase } from "../../../db/migrate.ts";
 import { seedDemoData } from "../../../demo/seed/seed.ts";
@@ -18,6 +19,7 @@ import type { PaymentGateway } from "../../../services/payments/payment-gateway.
 import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
 import { createStoreServices, type StoreServices } from "../../../services/store-services.ts";
 import type { StoreConfig } from "../../../shared/store-config.ts";
+import { type DatabaseTemplates, readDump, TEMPLATE_SIZES, type TemplateSize } from "./database-templates.ts";
 
 export interface TestStore {
   baseUrl: string;
@@ -62,6 +64,14 @@ export interface TestStoreOptions {
  */
 export async function startTestStore(options: TestStoreOptions = {}): Promise<TestStore> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const products = options.products ?? 300;
+  // The run's template with exactly this catalog, else the migrated empty one (seeded here).
+  const templates = runTemplates(serverUrl);
+  const template: TemplateSize | undefined = templates
+    ? (TEMPLATE_SIZES as readonly number[]).includes(products)
+      ? (products as TemplateSize)
+      : 0
+    : undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: DatabaseHandle;
   const given = options.database;
@@ -71,7 +81,11 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
     const name = `store_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(
+      templates?.kind === "postgres" && template !== undefined
+        ? `CREATE DATABASE ${name} TEMPLATE ${templates.databases[template]}`
+        : `CREATE DATABASE ${name}`,
+    );
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -83,11 +97,15 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
       await cleanup.end();
     };
   } else {
-    database = await openDatabase({ memory: true });
+    database = await openDatabase({
+      memory: true,
+      loadDataDir:
+        templates?.kind === "pglite" && template !== undefined ? readDump(templates.dumps[template]) : undefined,
+    });
   }
-  if (!given) await migrateDatabase(database);
-  if (!given && (options.products ?? 300) > 0) {
-    await seedDemoData(database.db, { products: options.products ?? 300 });
+  if (!given && template === undefined) await migrateDatabase(database);
+  if (!given && products > 0 && template !== products) {
+    await seedDemoData(database.db, { products });
     await rebuildSearchIndex(database.db);
   }
 
@@ -164,6 +182,18 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
       await dropDatabase?.();
     },
   };
+}
+
+/** The templates the API project's global setup made for this engine (none when a file runs outside it). */
+function runTemplates(serverUrl: string | undefined): DatabaseTemplates | undefined {
+  let templates: DatabaseTemplates | undefined;
+  try {
+    templates = inject("apiDatabaseTemplates");
+  } catch {
+    return undefined;
+  }
+  if (!templates) return undefined;
+  return (templates.kind === "postgres") === Boolean(serverUrl) ? templates : undefined;
 }
 
 /** The storefront's production build, built first when missing or older than its sources. */
