@@ -3,6 +3,11 @@ import { E2E_ADMIN_TOKEN } from "./tests/e2e/admin-token.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/store-e2e-${PORT}`;
+// E2E_DATABASE_URL=postgres://…/name: the store under test runs on that PostgreSQL database (dropped and
+// created empty first, then migrated and seeded) instead of an embedded one in DATA_DIR. CI sets it when
+// a server answers: the queries of every page then run in PostgreSQL's own processes, not in the store's.
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? "";
+const freshDatabase = DATABASE_URL ? `node tests/e2e/fresh-database.ts '${DATABASE_URL}' && ` : "";
 
 // Debian's Chromium is the browser (never a downloaded one). Its background services are switched
 // off: this machine's network is closed and they would only fail.
@@ -41,8 +46,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production build on a throw-away embedded database with a small demo catalog.
-    command: `rm -rf ${DATA_DIR} && react-router build && node server/main.ts`,
+    // The production build on a throw-away database with a small demo catalog.
+    command: `rm -rf ${DATA_DIR} && ${freshDatabase}node scripts/storefront-build.ts && node server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -52,7 +57,9 @@ export default defineConfig({
       DATA_DIR,
       SEED_PRODUCTS: "400",
       LOG_LEVEL: "warn",
-      DATABASE_URL: "",
+      DATABASE_URL,
+      // A PostgreSQL server gets the demo catalog only when asked; the embedded database always does.
+      DEMO: "1",
       ADMIN_TOKEN: E2E_ADMIN_TOKEN,
     },
   },

@@ -42,3 +42,9 @@ export function buildStorefront(): boolean {
   const result = spawnSync(existsSync(local) ? local : "react-router", ["build"], { stdio: "inherit", shell: false });
   return result.status === 0;
 }
+
+// `node scripts/storefront-build.ts`: builds only when the build is missing or stale (the end-to-end
+// store's start, right after the API tests built it).
+if (import.meta.main) {
+  if (buildIsStale() && !buildStorefront()) process.exit(1);
+}
