@@ -3,6 +3,7 @@
 // still loading keeps the state.
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { linkFromMail } from "./account-mail.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // Sign-up waits on a bot check solved in the browser and a password hash: generous on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -69,6 +70,7 @@ test("address dialog: State after a country with states, valid fields highlighte
 });
 
 test("address dialog: a Confirm pressed while the states are loading keeps the state", async ({ page }, testInfo) => {
+  desktopOnly();
   test.setTimeout(180_000);
   await signUpAndIn(page, `address-states-${testInfo.project.name}-${Date.now()}@example.com`);
 

@@ -6,6 +6,7 @@
 import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
 import { totpCode } from "../../services/staff/two-step.ts";
 import { waitForHydration } from "./shell-hydration.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // Each sign-in solves a bot check in the browser and hashes a password: generous on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -139,6 +140,7 @@ test("staff: add a member, two-step sign-in with a code, and the audit log", asy
 });
 
 test("a shopper's page carries no back-office script", async ({ page }) => {
+  desktopOnly();
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(request.url());

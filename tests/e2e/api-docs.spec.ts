@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { desktopOnly } from "./viewports.ts";
 
 // The API's browsable documentation renders in a real browser under the store's Content-Security-Policy:
 // the document loads, and an operation opens with its request and response schemas.
 test("/api/docs shows the store's API, and an operation opens with its schemas", async ({ page }) => {
+  desktopOnly();
   const blocked: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") blocked.push(message.text());

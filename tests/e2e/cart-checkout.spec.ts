@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { linkFromMail } from "./account-mail.ts";
 import { waitForHydration } from "./shell-hydration.ts";
 import { withoutExitIntent } from "./storefront-helpers.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // A shopper's purchase: search by part number, the product page's variant and Add to Cart (the overlay
 // opens), then from the cart on: quantities, a discount code, a guest checkout with the test gateway, a
@@ -207,6 +208,7 @@ test("a guest changes quantities, applies and removes a code, checks out with a 
 test("a declined card shows one message for every refusal and keeps the cart; the next attempt passes the bot check", async ({
   page,
 }) => {
+  desktopOnly();
   const product = await startWithCart(page);
   await page.getByRole("link", { name: "Checkout" }).first().click();
   await fillAddressAndShipping(page, "declined.e2e@example.com");
@@ -274,6 +276,7 @@ test("a guest opens the order from the e-mailed link and asks to add a product t
 });
 
 test("another visitor cannot open a shopper's checkout", async ({ page, browser }) => {
+  desktopOnly();
   await startWithCart(page);
   const checkoutUrl = (await (await page.request.get("/api/checkouts")).json()).checkout.webUrl as string;
   const stranger = await browser.newContext();

@@ -1,5 +1,6 @@
 // The blog: list, pages, articles.
 import { expect, type Page, test } from "@playwright/test";
+import { desktopOnly } from "./viewports.ts";
 
 // Several steps per test on a shared, sometimes busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -61,6 +62,7 @@ test("an article shows its author, date, image and reading time, with Article da
 });
 
 test("an unknown article is the 404 page", async ({ page }) => {
+  desktopOnly();
   const response = await page.goto("/blog/no-such-article");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404 Not Found" })).toBeVisible();

@@ -1,6 +1,7 @@
 // Brand pages, the vendors page and the collection
 // list at the collection path prefix.
 import { expect, type Page, test } from "@playwright/test";
+import { desktopOnly } from "./viewports.ts";
 
 // Several pages per test; this machine is shared, so allow for a slow server.
 test.describe.configure({ timeout: 90_000 });
@@ -100,6 +101,7 @@ test("the brand page's filter narrows the list and Clear resets it", async ({ pa
 test("brand addresses: another spelling moves to the brand's name; an unknown brand is the 404 page", async ({
   page,
 }) => {
+  desktopOnly();
   await page.goto("/brands/hayward?page=1");
   await expect(page).toHaveURL(/\/brands\/Hayward\?page=1$/);
   const missing = await page.goto("/brands/No-Such-Brand");

@@ -1,6 +1,7 @@
 // Help, questions, the old article links, indexes, generic pages and the old site's addresses
 // (the route table and /Articles.asp).
 import { expect, type Page, test } from "@playwright/test";
+import { desktopOnly } from "./viewports.ts";
 
 // Several pages per test; this machine is shared, so allow for a slow server.
 test.describe.configure({ timeout: 90_000 });
@@ -123,6 +124,7 @@ test("indexes: all products, all categories, the product list", async ({ page })
 });
 
 test("generic pages by handle; articles by handle move to their address; unknown paths are 404", async ({ page }) => {
+  desktopOnly();
   await page.goto("/contact-us");
   await expect(page).toHaveTitle(`Contact Us | ${STORE}`);
   await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
@@ -141,6 +143,7 @@ test("generic pages by handle; articles by handle move to their address; unknown
 });
 
 test("old site addresses redirect permanently to the pages they became", async ({ request }) => {
+  desktopOnly();
   const noFollow = { maxRedirects: 0 };
   const product = await request.get("/api/products/filter?limit=1&sortBy=id_asc&fields=handle,id");
   const { products } = (await product.json()) as { products: { handle: string; id: number }[] };

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { installPausedClock } from "./shell-hydration.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // The header keyword box.
 // Most tests answer GET /api/products/filter themselves so the dropdown's behaviour is checked against
@@ -89,6 +90,7 @@ test("suggestions load from 3 characters, debounced, with Categories and Product
 });
 
 test("each group lists exactly 4 suggestions when the answer has more", async ({ page }) => {
+  desktopOnly();
   const many = {
     products: Array.from({ length: 6 }, (_, index) => ({
       id: 200 + index,
@@ -118,6 +120,7 @@ test("each group lists exactly 4 suggestions when the answer has more", async ({
 });
 
 test("the dropdown asks only for the fields it shows", async ({ page }) => {
+  desktopOnly();
   const asked = await answerSuggestions(page, suggestions);
   await page.goto("/");
   const box = await searchBox(page);
@@ -128,6 +131,7 @@ test("the dropdown asks only for the fields it shows", async ({ page }) => {
 
 test.describe("debounce under a fake clock", () => {
   test("two characters send no request; three wait 600 ms in the header", async ({ page }) => {
+    desktopOnly();
     await installPausedClock(page);
     const asked = await answerSuggestions(page, suggestions);
     await page.goto("/");
@@ -147,6 +151,7 @@ test.describe("debounce under a fake clock", () => {
   });
 
   test("on the results page the box waits 400 ms", async ({ page }) => {
+    desktopOnly();
     await installPausedClock(page);
     const asked = await answerSuggestions(page, suggestions);
     await page.goto("/searchresults.asp?q=filter");
@@ -198,6 +203,7 @@ test("Enter searches for the text typed, even with the list open; Escape closes 
 });
 
 test("on the results page a new search keeps the filters but starts again at page 0", async ({ page }) => {
+  desktopOnly();
   await answerSuggestions(page, suggestions);
   await page.goto("/searchresults.asp?q=pump&page=3&sortBy=price_asc");
   const box = await searchBox(page);
@@ -208,6 +214,7 @@ test("on the results page a new search keeps the filters but starts again at pag
 });
 
 test("nothing found shows 'No results found.'", async ({ page }) => {
+  desktopOnly();
   await answerSuggestions(page, empty);
   await page.goto("/");
   const box = await searchBox(page);
@@ -216,6 +223,7 @@ test("nothing found shows 'No results found.'", async ({ page }) => {
 });
 
 test("a price phrase is offered as a price filter", async ({ page }) => {
+  desktopOnly();
   const asked = await answerSuggestions(page, empty);
   await page.goto("/");
   const box = await searchBox(page);
@@ -231,6 +239,7 @@ test("a price phrase is offered as a price filter", async ({ page }) => {
 });
 
 test("a failed suggestion request is only logged", async ({ page }) => {
+  desktopOnly();
   const asked = await answerSuggestions(page, { error: "Boom" }, 500);
   const logged: string[] = [];
   page.on("console", (message) => {
@@ -247,6 +256,7 @@ test("a failed suggestion request is only logged", async ({ page }) => {
 });
 
 test("the store's own endpoint answers the dropdown", async ({ page }) => {
+  desktopOnly();
   await page.goto("/");
   const box = await searchBox(page);
   const answered = page.waitForResponse((response) => response.url().includes("/api/products/filter?"));

@@ -3,12 +3,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "./shell-hydration.ts";
 import { hydrated, withoutExitIntent } from "./storefront-helpers.ts";
+import { desktopOnly } from "./viewports.ts";
 
 test.describe.configure({ timeout: 60_000 });
 
 test.beforeEach(async ({ page }) => withoutExitIntent(page));
 
 test("a typed price is applied as the price filter, and removing it searches the words alone", async ({ page }) => {
+  desktopOnly();
   await page.goto("/searchresults.asp?q=pool%20pump%20under%20600");
   await hydrated(page);
   const understood = page.getByRole("list", { name: "Search understood as" });
@@ -26,6 +28,7 @@ test("a typed price is applied as the price filter, and removing it searches the
 });
 
 test("words that match nothing are left out, and the page says so", async ({ page }) => {
+  desktopOnly();
   await page.goto("/searchresults.asp?q=pool%20pump%20xyzzyq");
   await hydrated(page);
   await expect(page.getByTestId("relaxed-notice")).toHaveText(
@@ -81,6 +84,7 @@ test("a clear button also clears a typed price", async ({ page }, testInfo) => {
 });
 
 test("an attribute typed into the search becomes a removable filter in the address", async ({ page, request }) => {
+  desktopOnly();
   await page.goto("/searchresults.asp?q=1.5%20hp%20pool%20pump");
   // The attribute moves into a=: the page can be shared and reloaded as it is.
   await expect(page).toHaveURL(/\/searchresults\.asp\?q=pool(\+|%20)pump&a=horsepower_1\.5$/);
@@ -117,6 +121,7 @@ async function headerSearch(page: Page) {
 
 for (const typed of ["1.5 hp pool pump", "gasket for pentair filter"]) {
   test(`the header dropdown ranks "${typed}" as the results page does`, async ({ page }) => {
+    desktopOnly();
     await page.goto(`/searchresults.asp?q=${encodeURIComponent(typed)}`);
     await hydrated(page);
     const titles = (await page.getByTestId("product-card").locator("h3").allTextContents()).slice(0, 4);
@@ -133,6 +138,7 @@ for (const typed of ["1.5 hp pool pump", "gasket for pentair filter"]) {
 }
 
 test("the header dropdown says how it read a typed price and an attribute", async ({ page }) => {
+  desktopOnly();
   await page.goto("/");
   await hydrated(page);
   const box = await headerSearch(page);

@@ -4,6 +4,7 @@
 import { expect, type Page, test, type WebSocket } from "@playwright/test";
 import { E2E_ADMIN_TOKEN } from "./admin-token.ts";
 import { startShellEffects } from "./shell-hydration.ts";
+import { desktopOnly } from "./viewports.ts";
 
 /** Without a first use the client starts once the page has settled: 2 s without a request, then idle. */
 const SETTLED = { timeout: 20_000 };
@@ -39,6 +40,7 @@ function recordFrames(page: Page): Array<[string, unknown]> {
 }
 
 test("each path change is a visit; leaving ends it", async ({ page, browser }, testInfo) => {
+  desktopOnly();
   const unique = `/questions?live=${testInfo.project.name}`;
   const frames = recordFrames(page);
   await page.goto(unique);
@@ -65,6 +67,7 @@ test("each path change is a visit; leaving ends it", async ({ page, browser }, t
 });
 
 test("no coordinates without permission, and no prompt for them", async ({ page }) => {
+  desktopOnly();
   const frames = recordFrames(page);
   let prompted = false;
   page.on("dialog", () => {
@@ -77,6 +80,7 @@ test("no coordinates without permission, and no prompt for them", async ({ page 
 });
 
 test("coordinates when the visitor already allowed them", async ({ browser, baseURL }) => {
+  desktopOnly();
   const context = await browser.newContext({
     baseURL,
     permissions: ["geolocation"],

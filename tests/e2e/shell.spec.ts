@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { desktopOnly } from "./viewports.ts";
 
 test("home renders the demo catalog with the store's header", async ({ page }) => {
   const response = await page.goto("/");
@@ -13,6 +14,7 @@ test("home renders the demo catalog with the store's header", async ({ page }) =
 });
 
 test("/default.asp is the home page too", async ({ page }) => {
+  desktopOnly();
   const response = await page.goto("/default.asp");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Best Sellers" })).toBeVisible();
@@ -47,6 +49,7 @@ test("the page has no horizontal scroll", async ({ page }, testInfo) => {
 });
 
 test("responses carry security headers and hashed assets are cached for a year", async ({ page, request }) => {
+  desktopOnly();
   // A page rendered for this visitor alone (sign-in) runs its inline scripts by a per-request nonce.
   const personal = (await request.get("/login")).headers();
   expect(personal["content-security-policy"]).toContain("script-src 'self' 'nonce-");

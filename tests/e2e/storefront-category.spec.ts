@@ -3,6 +3,7 @@
 // counter and pagination, the tag filter path segment, the fallback page and the page metadata.
 import { expect, type Page, test } from "@playwright/test";
 import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // The machines that run these are shared and often busy: a journey gets a minute.
 test.describe.configure({ timeout: 60_000 });
@@ -25,6 +26,7 @@ function total(text: string | null): number {
 test("the first HTML has the title with the store name, description, canonical, breadcrumbs data and the products", async ({
   request,
 }) => {
+  desktopOnly();
   const html = await (await request.get(CATEGORY)).text();
   expect(html).toMatch(/<title>[^<]*\| Blue Lagoon Pool &amp; Spa Parts<\/title>/);
   expect(html).toMatch(/<meta name="description" content="[^"]+"/);
@@ -142,6 +144,7 @@ test("sidebar filters: a tag radio, the vendor select and Sort by rewrite the UR
 });
 
 test("a trailing prefix_value segment filters the category by that tag", async ({ page }, testInfo) => {
+  desktopOnly();
   await page.goto(`${CATEGORY}/Horsepower_1.5 HP`);
   const summary = page.getByText(/^Showing \d+ - \d+ of \d+ products\.$/);
   await expect(summary).toBeVisible();
@@ -150,6 +153,7 @@ test("a trailing prefix_value segment filters the category by that tag", async (
 });
 
 test("an unknown category shows the fallback page with status 404", async ({ page }) => {
+  desktopOnly();
   const response = await page.goto("/collections/no-such-category");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Category not found" })).toBeVisible();

@@ -3,6 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { installPausedClock, waitForHydration } from "./shell-hydration.ts";
 import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // The machines that run these are shared and often busy: a journey gets a minute.
 test.describe.configure({ timeout: 60_000 });
@@ -12,6 +13,7 @@ test.beforeEach(async ({ page }) => withoutExitIntent(page));
 test("the first HTML carries title, description, canonical, Open Graph, JSON-LD and the Best Sellers grid", async ({
   request,
 }) => {
+  desktopOnly();
   const response = await request.get("/");
   expect(response.status()).toBe(200);
   const html = await response.text();

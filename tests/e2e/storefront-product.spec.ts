@@ -8,6 +8,7 @@ import {
   seriousViolations,
   withoutExitIntent,
 } from "./storefront-helpers.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // The machines that run these are shared and often busy: a journey gets a minute.
 test.describe.configure({ timeout: 60_000 });
@@ -15,6 +16,7 @@ test.describe.configure({ timeout: 60_000 });
 test.beforeEach(async ({ page }) => withoutExitIntent(page));
 
 test("the first HTML has the title, canonical, Open Graph and Product + BreadcrumbList data", async ({ request }) => {
+  desktopOnly();
   const product = await findProduct(request, (p) => p.totalReviews > 0 && p.price > 0 && p.availableForSale);
   const html = await (await request.get(`/products/${product.handle}?variant=${product.Variants[0].id}`)).text();
   expect(html).toMatch(/<title>[^<]+ \| Blue Lagoon Pool &amp; Spa Parts<\/title>/);
@@ -90,6 +92,7 @@ test("breadcrumbs, title, vendor link, price, brand, SKU, availability, free shi
 });
 
 test("a product without a description says 'Fast Shipping. Order Today!'", async ({ page, request }) => {
+  desktopOnly();
   const product = await findProduct(request, (p) => !p.descriptionHtml);
   await page.goto(`/products/${product.handle}`);
   await expect(page.getByRole("tabpanel", { name: "DESCRIPTION" })).toHaveText("Fast Shipping. Order Today!");
@@ -228,6 +231,7 @@ test("recently viewed: newest first in storage, shown as a history with remove b
 });
 
 test("an unknown product shows the 404 page with status 404", async ({ page }) => {
+  desktopOnly();
   const response = await page.goto("/products/no-such-product-anywhere");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404 Not Found" })).toBeVisible();
@@ -239,6 +243,7 @@ test("the collection-prefixed product URL shows the product with that collection
   page,
   request,
 }) => {
+  desktopOnly();
   const [handle] = await productHandles(request, "q=pump", 1);
   await page.goto(`/collections/pool-pumps/products/${handle}`);
   const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });

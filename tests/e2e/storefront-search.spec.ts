@@ -2,6 +2,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "./shell-hydration.ts";
 import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // The machines that run these are shared and often busy: a journey gets a minute.
 test.describe.configure({ timeout: 60_000 });
@@ -22,6 +23,7 @@ async function filters(page: Page, phone: boolean) {
 }
 
 test("the results are in the first HTML, with noindex, a canonical URL and the breadcrumb", async ({ request }) => {
+  desktopOnly();
   const html = await (await request.get("/searchresults.asp?q=pump")).text();
   expect(html).toMatch(/<title>Search results for &quot;pump&quot; \| Blue Lagoon Pool &amp; Spa Parts<\/title>/);
   expect(html).toContain('<meta name="robots" content="noindex"/>');
@@ -46,6 +48,7 @@ test("count text with the expert-assistance link, breadcrumbs and pagination", a
 });
 
 test("no match shows the empty message; fewer than 3 characters runs no search", async ({ page }) => {
+  desktopOnly();
   await page.goto("/searchresults.asp?q=zzzqqqxxxwww");
   await expect(page.getByText("No products match your search criteria, please try again.")).toBeVisible();
   await expect(page.getByTestId("match-count")).toHaveText(/^0 matches found\./);
@@ -55,6 +58,7 @@ test("no match shows the empty message; fewer than 3 characters runs no search",
 });
 
 test("?search= is renamed q, and ?cat= goes to that category", async ({ page }) => {
+  desktopOnly();
   await page.goto("/searchresults.asp?search=filter");
   await expect(page).toHaveURL(/\/searchresults\.asp\?q=filter$/);
   await expect(page.getByTestId("match-count")).toHaveText(COUNT_TEXT);
@@ -185,6 +189,7 @@ test("phones: the offcanvas sidebar offers SHOP BY PRICE in five ranges", async 
 });
 
 test("a price phrase in the query is offered as a price filter", async ({ page }) => {
+  desktopOnly();
   await page.goto("/searchresults.asp?q=pump%20under%20%24500");
   await hydrated(page);
   const chip = page.getByRole("button", { name: /Price filter: under \$500/ });

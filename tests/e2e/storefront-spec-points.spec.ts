@@ -4,6 +4,7 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { waitForHydration } from "./shell-hydration.ts";
 import { hydrated, withoutExitIntent } from "./storefront-helpers.ts";
+import { desktopOnly } from "./viewports.ts";
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -24,6 +25,7 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
 test("a failed user lookup is not 'anonymous': the wallet waits and asks again instead of sending to sign in", async ({
   page,
 }) => {
+  desktopOnly();
   let lookups = 0;
   await page.route("**/api/user", (route) => {
     lookups += 1;
@@ -38,6 +40,7 @@ test("a failed user lookup is not 'anonymous': the wallet waits and asks again i
 });
 
 test("the newsletter form whose code fails to load says so and works on the next try", async ({ page }) => {
+  desktopOnly();
   await page.goto("/help.asp");
   const block = page.getByRole("region", { name: "Sign up for newsletter" });
   const input = block.getByLabel("Email address");
@@ -72,6 +75,7 @@ test("'Fetching product...' shows on the way to a product page from a page such 
 });
 
 test("an empty category shows the fallback page", async ({ page, request }) => {
+  desktopOnly();
   const index = (await (await request.get("/api/collections/index")).json()) as {
     collections: { id: number; handle: string; title: string }[];
   };
@@ -128,6 +132,7 @@ test("the featured carousel of a category shows 5 products at a time on desktop 
 });
 
 test("the context menu on a product image says 'Sorry, our images are copyrighted.'", async ({ page }) => {
+  desktopOnly();
   await page.goto("/brands/Hayward");
   await hydrated(page);
   await page
