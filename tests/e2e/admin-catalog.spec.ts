@@ -330,6 +330,9 @@ test("on a 390 px phone the category tree and a category's form fit the screen, 
   };
   await fits(await tree.boundingBox());
   for (const row of await tree.getByRole("listitem").all()) await fits(await row.boundingBox());
+  // Nothing chosen: the form's column only says what to do, below the tree.
+  const hint = page.getByText('Choose a category to change it, or add one with "New category".');
+  expect((await hint.boundingBox())?.y ?? 0).toBeGreaterThan((await tree.boundingBox())?.y ?? 0);
   // A long title wraps rather than being cut to a few letters.
   const title = tree.getByRole("button", { name: "Variable Speed Pumps", exact: true });
   expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
@@ -337,6 +340,9 @@ test("on a 390 px phone the category tree and a category's form fit the screen, 
   await title.click();
   const form = page.getByRole("heading", { name: 'Edit "Variable Speed Pumps"' });
   await expect(form).toBeVisible();
+  await expect(hint).toHaveCount(0);
+  // The chosen category's form comes first on a phone, above the long tree.
+  expect((await form.boundingBox())?.y ?? 0).toBeLessThan((await tree.boundingBox())?.y ?? 0);
   await fits(await page.getByLabel("Name").boundingBox());
   await fits(await page.getByRole("button", { name: "Save category" }).boundingBox());
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -12,6 +12,7 @@ import { adminApi } from "../../features/admin/ui/admin-api.ts";
 import { DeleteSection } from "../../features/admin/ui/delete-section.tsx";
 import { AdminForm, FormField, SubmitButton, useZodForm } from "../../features/admin/ui/form-field.tsx";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
+import { RecordSidebar } from "../../features/admin/ui/record-sidebar.tsx";
 import { toast } from "../../features/admin/ui/toast.ts";
 import type { Route } from "./+types/brands";
 
@@ -99,47 +100,39 @@ export default function BrandsPage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
-        <div className={`lg:sticky lg:top-4 lg:self-start ${selected || creating ? "order-first lg:order-none" : ""}`}>
-          {selected || creating ? (
-            <>
-              <BrandForm
-                key={selected?.id ?? "new"}
-                brand={creating ? null : selected}
-                canWrite={canWrite}
-                onSaved={(id) => {
-                  revalidator.revalidate();
-                  choose(id);
-                }}
-              />
-              {selected && !creating && canWrite ? (
-                <DeleteSection
-                  key={`delete-${selected.id}`}
-                  what="brand"
-                  summary="Its products stay in the store, without a brand."
-                  details={
-                    <>
-                      <strong>{selected.name}</strong> will be deleted. Its products stay in the store without a brand,
-                      and its brand page will answer "not found". A brand that equipment models are of cannot be
-                      deleted.
-                    </>
-                  }
-                  path={`/api/admin/brands/${selected.id}`}
-                  onDeleted={() => {
-                    toast.success(`Deleted the brand ${selected.name}.`);
-                    choose(null);
-                    revalidator.revalidate();
-                  }}
-                />
-              ) : null}
-            </>
-          ) : (
-            <Panel>
-              <p className="text-muted">
-                Choose a brand to change it{canWrite ? ', or add one with "New brand"' : ""}.
-              </p>
-            </Panel>
-          )}
-        </div>
+        <RecordSidebar
+          open={Boolean(selected || creating)}
+          hint={`Choose a brand to change it${canWrite ? ', or add one with "New brand"' : ""}.`}
+        >
+          <BrandForm
+            key={selected?.id ?? "new"}
+            brand={creating ? null : selected}
+            canWrite={canWrite}
+            onSaved={(id) => {
+              revalidator.revalidate();
+              choose(id);
+            }}
+          />
+          {selected && !creating && canWrite ? (
+            <DeleteSection
+              key={`delete-${selected.id}`}
+              what="brand"
+              summary="Its products stay in the store, without a brand."
+              details={
+                <>
+                  <strong>{selected.name}</strong> will be deleted. Its products stay in the store without a brand, and
+                  its brand page will answer "not found". A brand that equipment models are of cannot be deleted.
+                </>
+              }
+              path={`/api/admin/brands/${selected.id}`}
+              onDeleted={() => {
+                toast.success(`Deleted the brand ${selected.name}.`);
+                choose(null);
+                revalidator.revalidate();
+              }}
+            />
+          ) : null}
+        </RecordSidebar>
       </div>
     </div>
   );

@@ -15,6 +15,7 @@ import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
 import { DeleteSection } from "../../features/admin/ui/delete-section.tsx";
 import { AdminForm, FormField, SubmitButton, useZodForm } from "../../features/admin/ui/form-field.tsx";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
+import { RecordSidebar } from "../../features/admin/ui/record-sidebar.tsx";
 import { Notice, toast } from "../../features/admin/ui/toast.ts";
 import type { Route } from "./+types/categories";
 
@@ -144,52 +145,44 @@ export default function CategoriesPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </Panel>
-        <div
-          className={`lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto ${selected || creating ? "order-first lg:order-none" : ""}`}
+        <RecordSidebar
+          open={Boolean(selected || creating)}
+          scrolls
+          hint={`Choose a category to change it${canWrite ? ', or add one with "New category"' : ""}.`}
         >
-          {selected || creating ? (
-            <>
-              <CategoryForm
-                key={selected?.id ?? "new"}
-                category={creating ? null : selected}
-                categories={categories}
-                labels={labels}
-                canWrite={canWrite}
-                collectionsPath={collectionsPath}
-                onSaved={(id) => {
-                  revalidator.revalidate();
-                  choose(id);
-                }}
-              />
-              {selected && !creating && canWrite ? (
-                <DeleteSection
-                  key={`delete-${selected.id}`}
-                  what="category"
-                  summary="Its products stay in the store. A category with subcategories cannot be deleted."
-                  details={
-                    <>
-                      <strong>{selected.title}</strong> will be deleted. Its {selected.productCount}{" "}
-                      {selected.productCount === 1 ? "product stays" : "products stay"} in the store (in their other
-                      categories, or in none), its page will answer "not found" and a menu item standing for it goes.
-                    </>
-                  }
-                  path={`/api/admin/categories/${selected.id}`}
-                  onDeleted={() => {
-                    toast.success(`Deleted the category ${selected.title}.`);
-                    choose(null);
-                    revalidator.revalidate();
-                  }}
-                />
-              ) : null}
-            </>
-          ) : (
-            <Panel>
-              <p className="text-muted">
-                Choose a category to change it{canWrite ? ', or add one with "New category"' : ""}.
-              </p>
-            </Panel>
-          )}
-        </div>
+          <CategoryForm
+            key={selected?.id ?? "new"}
+            category={creating ? null : selected}
+            categories={categories}
+            labels={labels}
+            canWrite={canWrite}
+            collectionsPath={collectionsPath}
+            onSaved={(id) => {
+              revalidator.revalidate();
+              choose(id);
+            }}
+          />
+          {selected && !creating && canWrite ? (
+            <DeleteSection
+              key={`delete-${selected.id}`}
+              what="category"
+              summary="Its products stay in the store. A category with subcategories cannot be deleted."
+              details={
+                <>
+                  <strong>{selected.title}</strong> will be deleted. Its {selected.productCount}{" "}
+                  {selected.productCount === 1 ? "product stays" : "products stay"} in the store (in their other
+                  categories, or in none), its page will answer "not found" and a menu item standing for it goes.
+                </>
+              }
+              path={`/api/admin/categories/${selected.id}`}
+              onDeleted={() => {
+                toast.success(`Deleted the category ${selected.title}.`);
+                choose(null);
+                revalidator.revalidate();
+              }}
+            />
+          ) : null}
+        </RecordSidebar>
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import {
 } from "../../features/admin/catalog/catalog-admin.server.ts";
 import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
+import { RecordSidebar } from "../../features/admin/ui/record-sidebar.tsx";
 import { Notice, toast } from "../../features/admin/ui/toast.ts";
 import type { Route } from "./+types/stock";
 
@@ -134,15 +135,11 @@ export default function StockPage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
-        <div className={`lg:sticky lg:top-4 lg:self-start ${selected ? "order-first lg:order-none" : ""}`}>
+        <RecordSidebar open={Boolean(selected)} hint="Choose a variant to adjust its stock and see its history.">
           {selected ? (
             <VariantStock key={selected.variant.variantId} selected={selected} canAdjust={canAdjust} />
-          ) : (
-            <Panel>
-              <p className="text-muted">Choose a variant to adjust its stock and see its history.</p>
-            </Panel>
-          )}
-        </div>
+          ) : null}
+        </RecordSidebar>
       </div>
     </div>
   );
