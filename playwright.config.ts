@@ -4,8 +4,8 @@ import { E2E_ADMIN_TOKEN } from "./tests/e2e/admin-token.ts";
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/store-e2e-${PORT}`;
 // E2E_DATABASE_URL=postgres://…/name: the store under test runs on that PostgreSQL database (dropped and
-// created empty first, then migrated and seeded) instead of an embedded one in DATA_DIR. CI sets it when
-// a server answers: the queries of every page then run in PostgreSQL's own processes, not in the store's.
+// created empty first, then migrated and seeded) instead of an embedded one in DATA_DIR. CI does not set
+// it: the run takes as long either way (the browser's work dominates), and `npm start` uses the embedded one.
 const DATABASE_URL = process.env.E2E_DATABASE_URL ?? "";
 const freshDatabase = DATABASE_URL ? `node tests/e2e/fresh-database.ts '${DATABASE_URL}' && ` : "";
 

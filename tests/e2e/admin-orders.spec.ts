@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { linkFromMail } from "./account-mail.ts";
 import { waitForHydration } from "./shell-hydration.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // Issue 16's orders, as staff and as the shopper: a guest's order is partly shipped (the shipping e-mail
 // with its tracking link reaches the outbox, the shopper's order page shows the shipment), the rest
@@ -115,7 +116,7 @@ test("staff ship a guest's order in two parts, refund a line, cancel another, an
   page,
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one run is enough: it changes orders and stock");
+  desktopOnly("one run is enough: it changes orders and stock");
   const [pump, part, spare] = await pickProducts(page.request, 3);
   const email = `guest.orders.${Date.now()}@example.com`;
   const order = await placeGuestOrder(

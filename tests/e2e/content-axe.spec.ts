@@ -59,8 +59,8 @@ async function questionsLink(page: Page, pattern: RegExp): Promise<string> {
 }
 
 for (const path of PAGES) {
-  test(`axe: ${path}`, async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name === "phone" && !PHONE_PAGES.has(path), "one page of each kind on a phone");
+  test(`axe: ${path}`, async ({ page }) => {
+    if (!PHONE_PAGES.has(path)) desktopOnly("one page of each kind on a phone");
     await page.goto(path);
     await expectNoSeriousViolations(page);
   });
@@ -82,8 +82,8 @@ test("axe: /questions/{displayableId}/{handle}", async ({ page }) => {
   await expectNoSeriousViolations(page);
 });
 
-test("axe: the exit-intent popup and the expanded support hours", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name === "phone", "the popup is the same dialog on phones");
+test("axe: the exit-intent popup and the expanded support hours", async ({ page }) => {
+  desktopOnly("the popup is the same dialog on phones");
   await page.goto("/questions");
   await waitForHydration(page.getByTestId("header-rolling-text"));
   await startShellEffects(page);

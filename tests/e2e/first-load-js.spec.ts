@@ -11,12 +11,13 @@ import {
   totalKb,
 } from "../../fixtures/first-load-js.ts";
 import { waitForHydration } from "./shell-hydration.ts";
+import { phoneOnly } from "./viewports.ts";
 
 // A page load with its quiet period, on a shared machine.
 test.describe.configure({ timeout: 90_000 });
 
-test.beforeEach(({ page: _page }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "the budget is a phone's");
+test.beforeEach(({ page: _page }) => {
+  phoneOnly("the budget is a phone's");
 });
 
 const PAGES: Array<{ name: string; path: (page: Page) => Promise<string> }> = [

@@ -4,12 +4,10 @@
 // session asks nothing about it.
 import { expect, test } from "@playwright/test";
 import { findProduct, hydrated, withoutExitIntent } from "./storefront-helpers.ts";
+import { desktopOnly } from "./viewports.ts";
 
-test("a cached page hydrates under its hash policy and shows the visitor's cart count", async ({
-  page,
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one layout is enough here");
+test("a cached page hydrates under its hash policy and shows the visitor's cart count", async ({ page, request }) => {
+  desktopOnly("one layout is enough here");
   const product = await findProduct(request, (p) => p.Variants.length === 1 && p.price > 0 && p.availableForSale);
   const path = `/products/${product.handle}`;
   // Another visitor's visit keeps the page.

@@ -3,9 +3,10 @@
 // these tests has just made.
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { desktopOnly } from "./viewports.ts";
 
 test("the server build imports services/ and db/ from their sources instead of bundling copies", () => {
-  test.skip(test.info().project.name !== "desktop", "one check of the build is enough");
+  desktopOnly("one check of the build is enough");
   const bundle = readFileSync("build/server/index.js", "utf8");
   expect(bundle).toMatch(/from "\.\.\/\.\.\/services\/content\/footer-data\.ts"/);
   // Bundled, a service module's own functions would be defined in the build.

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { linkFromMail } from "./account-mail.ts";
 import { installPausedClock, startShellEffects, waitForHydration } from "./shell-hydration.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // Several steps per test on a shared, sometimes busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -53,10 +54,8 @@ async function expectShown(page: Page, dialog: Locator) {
 
 const shownFlag = (page: Page) => page.evaluate(() => window.localStorage.getItem("exitIntentPopUpShown"));
 
-test("desktop: leaving through the top shows the offer after 250 ms, once; Escape closes it", async ({
-  page,
-}, testInfo) => {
-  test.skip(isPhone(testInfo.project.name), "phones are in mobile mode: the scroll trigger applies");
+test("desktop: leaving through the top shows the offer after 250 ms, once; Escape closes it", async ({ page }) => {
+  desktopOnly("phones are in mobile mode: the scroll trigger applies");
   await installPausedClock(page);
   await page.goto("/help.asp");
   await armed(page, "mouse");
@@ -190,8 +189,8 @@ test("a visitor who saw it before (storage flag) is not shown it again", async (
   await expect(page.locator("body")).not.toHaveAttribute("data-exit-intent", /.+/);
 });
 
-test("signed-in visitors never see it", async ({ page }, testInfo) => {
-  test.skip(isPhone(testInfo.project.name), "the rule is the same in both modes; the sign-up runs once");
+test("signed-in visitors never see it", async ({ page }) => {
+  desktopOnly("the rule is the same in both modes; the sign-up runs once");
   test.setTimeout(120_000);
   const email = `exit-intent-${Date.now()}@example.com`;
   const password = "skimmer-basket-2024";

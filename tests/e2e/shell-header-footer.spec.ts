@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { installPausedClock, waitForHydration } from "./shell-hydration.ts";
 import { findProduct, hydrated, withoutExitIntent } from "./storefront-helpers.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // Several steps per test on a shared, sometimes busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -62,8 +63,8 @@ test.describe("header bar", () => {
     await expect(text).toHaveText(texts[1]);
   });
 
-  test("rolling texts hold while pointed at", async ({ page }, testInfo) => {
-    test.skip(isPhone(testInfo.project.name), "no pointer hover on a phone");
+  test("rolling texts hold while pointed at", async ({ page }) => {
+    desktopOnly("no pointer hover on a phone");
     await installPausedClock(page);
     await page.goto("/pindex.asp");
     const text = page.getByTestId("header-rolling-text");

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { installPausedClock, waitForHydration } from "./shell-hydration.ts";
+import { desktopOnly } from "./viewports.ts";
 
 // Several steps per test on a shared, sometimes busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -122,8 +123,8 @@ test("advances every 3.5 s, and holds while pointed at", async ({ page }, testIn
   expect(await firstCardOffset(page)).toBe(moved);
 });
 
-test("a swipe of more than 50 px moves one review; a shorter one snaps back", async ({ page }, testInfo) => {
-  test.skip(isPhone(testInfo.project.name), "drags by mouse; touch swipes use the same rule");
+test("a swipe of more than 50 px moves one review; a shorter one snaps back", async ({ page }) => {
+  desktopOnly("drags by mouse; touch swipes use the same rule");
   await page.goto("/help.asp");
   await ready(page);
   await page.getByRole("button", { name: "Pause seller reviews" }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { hydrated, withoutExitIntent } from "./storefront-helpers.ts";
+import { desktopOnly, phoneOnly } from "./viewports.ts";
 
 // Mobile mode (a window of 992 px or less, or a mobile user agent) and the
 // phone bottom bar (Home, Cart, Sign In or Sign Out, More).
@@ -8,8 +9,8 @@ test.describe.configure({ timeout: 60_000 });
 
 test.beforeEach(async ({ page }) => withoutExitIntent(page));
 
-test("phone bottom bar: Home, the cart count, Sign In, and More with the categories", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "the bottom bar is the phone layout");
+test("phone bottom bar: Home, the cart count, Sign In, and More with the categories", async ({ page }) => {
+  phoneOnly("the bottom bar is the phone layout");
   await page.goto("/searchresults.asp?q=pump");
   await hydrated(page);
   const bar = page.getByRole("navigation", { name: "Shortcuts" });
@@ -70,8 +71,8 @@ test.describe("a phone's user agent in a wide window", () => {
       "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
   });
 
-  test("still gets the mobile layout: the bottom bar and the filter drawer button", async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "the phone project already has a phone's window");
+  test("still gets the mobile layout: the bottom bar and the filter drawer button", async ({ page }) => {
+    desktopOnly("the phone project already has a phone's window");
     await page.goto("/collections/pool-pumps");
     await hydrated(page);
     await expect(page.locator("html")).toHaveClass(/\bua-mobile\b/);

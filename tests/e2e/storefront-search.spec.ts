@@ -2,7 +2,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "./shell-hydration.ts";
 import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
-import { desktopOnly } from "./viewports.ts";
+import { desktopOnly, phoneOnly } from "./viewports.ts";
 
 // The machines that run these are shared and often busy: a journey gets a minute.
 test.describe.configure({ timeout: 60_000 });
@@ -174,8 +174,8 @@ test("the price slider commits its range after a pause", async ({ page }, testIn
   expect(new URL(page.url()).searchParams.getAll("minPrice")).toEqual(["50.00"]);
 });
 
-test("phones: the offcanvas sidebar offers SHOP BY PRICE in five ranges", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "the offcanvas sidebar is the phone's");
+test("phones: the offcanvas sidebar offers SHOP BY PRICE in five ranges", async ({ page }) => {
+  phoneOnly("the offcanvas sidebar is the phone's");
   await page.goto("/searchresults.asp?q=pump");
   await hydrated(page);
   const panel = await filters(page, true);

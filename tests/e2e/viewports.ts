@@ -8,3 +8,8 @@ import { test } from "@playwright/test";
 export function desktopOnly(reason = "the same on every screen: checked once, on desktop"): void {
   test.skip(test.info().project.name === "phone", reason);
 }
+
+/** Runs the calling test on the phone project only: what only a phone's layout has. */
+export function phoneOnly(reason: string): void {
+  test.skip(test.info().project.name !== "phone", reason);
+}
