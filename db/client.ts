@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg, NodePgSession } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as catalog from "./schema/catalog.ts";
@@ -188,14 +188,63 @@ function createPool(url: string, max: number, readOnly: boolean, longStatements 
   return { pool, observers };
 }
 
+/** Whether an error (or one it wraps) is the connection failing, not the database or the caller refusing. */
+export function isConnectionFailure(error: unknown): boolean {
+  for (
+    let current = error, depth = 0;
+    current && depth < 5;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
+    const { message = "", code = "" } = current as { message?: string; code?: string };
+    if (["ECONNRESET", "EPIPE", "ETIMEDOUT", "ECONNREFUSED", "ENOTCONN"].includes(code)) return true;
+    if (/Connection terminated|Query read timeout|not queryable|timeout exceeded when trying to connect/i.test(message))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * The ORM's transaction() on a pool checks out a connection and sends BEGIN before the block that gives
+ * the connection back: a connection that drops between the two (a database going away under load) was
+ * never returned, and the pool stayed one connection short for good (and could no longer be closed).
+ * Here the connection is checked out and given back by us, whatever happens; one whose connection
+ * failed (dropped, or a statement that never answered) is discarded instead of handed out again.
+ */
+function transactionsThatReturnTheirConnection(pool: pg.Pool): Database {
+  const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
+  // A session on the checked-out connection, sharing the database's dialect and table map (building a
+  // whole new ORM instance per transaction would cost ~0.6 ms of CPU each).
+  const { dialect, _: tables } = db as unknown as {
+    dialect: PgDialect;
+    _: { schema: unknown; fullSchema: unknown; tableNamesMap: unknown };
+  };
+  const relational = { schema: tables.schema, fullSchema: tables.fullSchema, tableNamesMap: tables.tableNamesMap };
+  const transaction: Database["transaction"] = async (run, config) => {
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      // biome-ignore lint/suspicious/noExplicitAny: the session's schema parameter is the ORM's internal table map
+      const session = new NodePgSession(client, dialect, relational as any);
+      return (await session.transaction(run as never, config)) as never;
+    } catch (error) {
+      if (isConnectionFailure(error)) failure = error as Error;
+      throw error;
+    } finally {
+      client.release(failure);
+    }
+  };
+  db.transaction = transaction;
+  return db;
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const primary = createPool(options.url, options.poolSize ?? 10, false, options.longStatements);
     // A read replica (DATABASE_READ_URL): its sessions are read-only, so a write sent there by mistake
     // fails loudly instead of being lost on a replica (or silently landing on a primary named twice).
     const replica = options.readUrl ? createPool(options.readUrl, options.poolSize ?? 10, true) : undefined;
-    const db = drizzlePg(primary.pool, { schema, casing: "snake_case" }) as unknown as Database;
-    const readDb = replica ? (drizzlePg(replica.pool, { schema, casing: "snake_case" }) as unknown as Database) : db;
+    const db = transactionsThatReturnTheirConnection(primary.pool);
+    const readDb = replica ? transactionsThatReturnTheirConnection(replica.pool) : db;
     return {
       db,
       readDb,

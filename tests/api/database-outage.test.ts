@@ -4,7 +4,7 @@
 // is back, and no order is half-written: every order has its captured payment and its stock taken, and
 // no payment stays captured without an order. Needs a PostgreSQL server on 127.0.0.1:5432.
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sum } from "drizzle-orm";
+import { and, eq, inArray, sql, sum } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
@@ -73,6 +73,38 @@ interface Sample {
   body?: string;
   what: string;
 }
+
+describe.skipIf(!available)("a connection that drops as a transaction starts", () => {
+  test("is given back to the pool and discarded: the pool keeps its size and still closes", async () => {
+    const handle = await openDatabase({ url: `${SERVER}/${name}`, poolSize: 1 });
+    try {
+      const pool = handle.pool as pg.Pool;
+      await handle.db.execute(sql`select 1`);
+      // The connection breaks between being checked out and its BEGIN (the outage's window).
+      pool.once("acquire", (client) => {
+        (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      });
+      await expect(handle.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+      expect(pool.totalCount).toBe(0);
+      // With its one connection leaked, the next transaction would wait for it and time out.
+      const [row] = (await handle.db.transaction(async (tx) => tx.execute(sql`select 2 as two`))).rows;
+      expect(row).toEqual({ two: 2 });
+      // A transaction the caller gives up on keeps its (healthy) connection in the pool.
+      await expect(
+        handle.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          throw new Error("out of stock");
+        }),
+      ).rejects.toThrow("out of stock");
+      expect([pool.totalCount, pool.idleCount]).toEqual([1, 1]);
+    } finally {
+      await Promise.race([
+        handle.close(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("the pool did not close")), 5_000)),
+      ]);
+    }
+  });
+});
 
 describe.skipIf(!available)("the database goes away under load", () => {
   test("503 within seconds during the outage, serving again after, no half-written order", async () => {
