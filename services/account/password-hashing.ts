@@ -13,6 +13,10 @@ let CURRENT: { N: number; r: number; p: number } = PASSWORD_HASH_PARAMS;
 export function useFastPasswordHashingForTests(): void {
   CURRENT = { N: 2 ** 10, r: 8, p: 1 };
 }
+/** Back to the real cost (test files share one module instance when the runner does not isolate them). */
+export function useStandardPasswordHashing(): void {
+  CURRENT = PASSWORD_HASH_PARAMS;
+}
 const KEY_LENGTH = 32;
 const PREFIX = "scrypt";
 
