@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { startStoreProcess } from "./store-process.ts";
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
 
@@ -10,39 +8,23 @@ test.describe.configure({ mode: "serial", timeout: 150_000 });
 // nothing locks a DATA_DIR.
 test("a second store on the same DATA_DIR refuses to start and the first keeps serving", async () => {
   const port = Number(process.env.E2E_PORT ?? 3107) + 4;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = join(mkdtempSync(join(tmpdir(), "store-second-")), "data");
-  const env = { ...process.env, HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", SEED_PRODUCTS: "0" };
-  let first: ChildProcess | undefined;
+  const first = await startStoreProcess({ port });
   try {
-    first = spawn(process.execPath, ["server/main.ts"], {
-      env: { ...env, PORT: String(port), LOG_LEVEL: "warn" },
-      stdio: "ignore",
-    });
-    await expect
-      .poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
-      .toBe(200);
-
     const second = spawnSync(process.execPath, ["server/main.ts"], {
-      env: { ...env, PORT: String(port + 1), LOG_LEVEL: "warn" },
+      env: { ...first.env, PORT: String(port + 1) },
       encoding: "utf8",
       timeout: 60_000,
     });
     expect(second.status).toBe(1);
-    expect(second.stderr).toContain(`The embedded database in ${dataDir} is in use by another store process`);
+    expect(second.stderr).toContain(`The embedded database in ${first.dataDir} is in use by another store process`);
     expect(second.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
 
-    const after = await fetch(`${baseUrl}/api/health`);
+    const after = await fetch(`${first.baseUrl}/api/health`);
     expect(after.status).toBe(200);
     expect((await after.json()).status).toBe("ok");
-    const home = await fetch(`${baseUrl}/`);
+    const home = await fetch(`${first.baseUrl}/`);
     expect(home.status).toBe(200);
   } finally {
-    if (first && first.exitCode === null) {
-      const exited = new Promise((resolve) => first?.once("exit", resolve));
-      first.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(dirname(dataDir), { recursive: true, force: true });
+    await first.stop();
   }
 });

@@ -1,11 +1,10 @@
 // The support chat (spec shopping §1: support is advertised with chat): nothing without a provider in
 // config/store.json; with one, a 'Chat with us' entry in the header's support block whose provider script
 // is fetched only when a shopper opens it, from a host the Content-Security-Policy admits.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { type StoreProcess, startStoreProcess } from "./store-process.ts";
 
 const CHAT_HOST = "https://chat.example";
 const CHAT_SCRIPT = `${CHAT_HOST}/{id}/widget.js`;
@@ -24,40 +23,26 @@ test("without a chat provider configured, the header offers no chat", async ({ p
 
 test.describe("with a chat provider", () => {
   test.describe.configure({ timeout: 120_000 });
-  let server: ChildProcess | undefined;
-  let dir = "";
+  let store: StoreProcess | undefined;
   let baseUrl = "";
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook uses from this pattern.
   test.beforeAll(async ({}, testInfo) => {
     // A store of its own (the shared one has no chat): the built storefront on an empty database.
-    const port = Number(process.env.E2E_PORT ?? 3107) + (testInfo.project.name === "phone" ? 3 : 2);
-    baseUrl = `http://127.0.0.1:${port}`;
-    dir = mkdtempSync(join(tmpdir(), "store-chat-"));
-    const config = JSON.parse(readFileSync("config/store.json", "utf8"));
-    config.supportChat = { scriptUrl: CHAT_SCRIPT, id: "store-42" };
-    writeFileSync(join(dir, "store.json"), JSON.stringify(config));
-    server = spawn(process.execPath, ["server/main.ts"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: join(dir, "data"),
-        STORE_CONFIG: join(dir, "store.json"),
-        SEED_PRODUCTS: "0",
-        DATABASE_URL: "",
-        LOG_LEVEL: "warn",
+    store = await startStoreProcess({
+      port: Number(process.env.E2E_PORT ?? 3107) + (testInfo.project.name === "phone" ? 3 : 2),
+      prepare: (dir) => {
+        const config = JSON.parse(readFileSync("config/store.json", "utf8"));
+        config.supportChat = { scriptUrl: CHAT_SCRIPT, id: "store-42" };
+        writeFileSync(join(dir, "store.json"), JSON.stringify(config));
+        return { STORE_CONFIG: join(dir, "store.json") };
       },
-      stdio: "ignore",
     });
-    await expect
-      .poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
-      .toBe(200);
+    baseUrl = store.baseUrl;
   });
 
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-    if (dir) rmSync(dir, { recursive: true, force: true });
+  test.afterAll(async () => {
+    await store?.stop();
   });
 
   test("'Chat with us' loads the provider's script on the first click only, with the store's id", async ({
