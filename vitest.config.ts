@@ -7,9 +7,18 @@ const UNIT_TESTS = "{shared,services,db,server,app,demo}/**/*.test.{ts,tsx}";
  * to importing the same modules again for each file), except the files that replace a module with
  * vi.mock(): a mock applies only to a fresh import, so those run isolated.
  */
-const MOCKING_UNIT_TESTS = globSync(UNIT_TESTS, { cwd: import.meta.dirname }).filter((file) =>
-  /\bvi\.(mock|doMock)\(/.test(readFileSync(`${import.meta.dirname}/${file}`, "utf8")),
-);
+const filesThatMock = (pattern: string) =>
+  globSync(pattern, { cwd: import.meta.dirname }).filter((file) =>
+    /\bvi\.(mock|doMock)\(/.test(readFileSync(`${import.meta.dirname}/${file}`, "utf8")),
+  );
+const MOCKING_UNIT_TESTS = filesThatMock(UNIT_TESTS);
+// The API test files are not isolated either, and none replaces a module: one that does must say so here.
+const MOCKING_API_TESTS = filesThatMock("tests/api/**/*.test.ts");
+if (MOCKING_API_TESTS.length > 0) {
+  throw new Error(
+    `${MOCKING_API_TESTS.join(", ")} use vi.mock(), which needs isolated test files: give them a project of their own, as unit-mocks.`,
+  );
+}
 
 export default defineConfig({
   test: {
@@ -40,8 +49,8 @@ export default defineConfig({
           // Each file starts its own store on its own database; two at a time fit this machine.
           maxWorkers: 2,
           // Files share one module instance per worker, as the unit tests do (a third less time: importing
-          // the whole server again for each file was a quarter of it). No API test uses vi.mock(); one
-          // that must would go into a project of its own, isolated, like unit-mocks.
+          // the whole server again for each file was a quarter of it). No API test may use vi.mock() (checked
+          // above).
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 300_000,

@@ -189,7 +189,7 @@ function createPool(url: string, max: number, readOnly: boolean, longStatements 
 }
 
 /** Whether an error (or one it wraps) is the connection failing, not the database or the caller refusing. */
-export function isConnectionFailure(error: unknown): boolean {
+function isConnectionFailure(error: unknown): boolean {
   for (
     let current = error, depth = 0;
     current && depth < 5;
