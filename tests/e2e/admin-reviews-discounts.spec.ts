@@ -1,8 +1,9 @@
 // The back office's shopper-facing work in Chromium: a shopper's review waits for approval and then shows
-// with the product's new rating; a discount code created by staff works in a shopper's cart, and once
-// paused is refused there.
+// with the product's new rating; a shopper's question, answered by staff, shows with its answer; a
+// discount code created by staff works in a shopper's cart, and once paused is refused there.
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { DEMO_OWNER } from "../../demo/seed/demo-staff.ts";
+import { QUESTION_THANKS } from "../../shared/product-feedback.ts";
 import { hydrated, productByHandle, productHandles, withoutExitIntent } from "./storefront-helpers.ts";
 
 // Bot checks solved in the browser and password hashing: generous on a busy machine.
@@ -79,6 +80,52 @@ test("a shopper's review waits for approval, then shows with the product's new r
   await expect(shown.getByText("4.0", { exact: true })).toBeVisible();
   await expect(shown.getByText(/^1 review$/)).toBeVisible();
   await expect(page.getByRole("img", { name: "Rated 4 out of 5" }).first()).toBeVisible();
+});
+
+test("a shopper's question waits for an answer, then shows on the product page with it", async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await withoutExitIntent(page);
+  const handles = await productHandles(page.request, "", 12);
+  const handle = handles[testInfo.project.name === "phone" ? 7 : 3];
+  const question = `Does this fit a Hayward SP2607X10 (${testInfo.project.name} ${Date.now()})?`;
+
+  await page.goto(`/products/${handle}`);
+  await hydrated(page);
+  const block = page.getByRole("region", { name: "Questions & Answers" });
+  await block.scrollIntoViewIfNeeded();
+  await block.getByRole("button", { name: "Ask a question" }).click();
+  // Checked in the browser with the API's schema before anything is sent.
+  await block.getByLabel("Your question").fill("Fits?");
+  await block.getByRole("button", { name: "Send question" }).click();
+  await expect(block.getByText("Your question needs at least 10 characters.")).toBeVisible();
+  await expect(block.getByText("Your name is required.")).toBeVisible();
+  await expect(block.getByLabel("Your question")).toHaveAttribute("aria-invalid", "true");
+  await block.getByLabel("Your question").fill(question);
+  await block.getByLabel("Your name").fill("Sam");
+  await block.getByRole("button", { name: "Send question" }).click();
+  await expect(block.getByText(QUESTION_THANKS)).toBeVisible();
+
+  // Staff answer it in the back office.
+  const staff = await browser.newPage();
+  await staffSignIn(staff, "/admin/questions");
+  const row = staff.getByRole("row").filter({ hasText: question });
+  await expect(row).toBeVisible();
+  await row.getByLabel("Answer").fill("Yes: it is the basket for the whole SP2600 series.");
+  await row.getByRole("button", { name: "Answer and approve" }).click();
+  await expect(staff.getByText("Answer published: the question shows on the product page.")).toBeVisible();
+  await staff.close();
+
+  // The product page lists it with the answer.
+  await page.reload();
+  const shown = page.getByRole("list", { name: "Answered questions" });
+  await page.getByRole("region", { name: "Questions & Answers" }).scrollIntoViewIfNeeded();
+  const item = shown.getByRole("listitem").filter({ hasText: question });
+  await expect(item).toBeVisible();
+  await expect(item.getByText("Yes: it is the basket for the whole SP2600 series.")).toBeVisible();
+  await expect(item.getByText(/asked by Sam/)).toBeVisible();
 });
 
 test("staff create a discount code; a shopper uses it in the cart; paused, it is refused", async ({

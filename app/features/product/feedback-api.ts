@@ -1,5 +1,6 @@
 // Sends a review or a question from the product page: a bot-check answer first, then one POST with an
 // Idempotency-Key (a double click or a retry stores it once). Answers the store's message or its error.
+import { useRef, useState } from "react";
 import { getBotToken } from "../account/bot-token.ts";
 
 export type FeedbackResult = { ok: true; message: string } | { ok: false; error: string };
@@ -32,13 +33,53 @@ export async function sendFeedback(
 }
 
 /** The first problem per field, as zod reports them. */
-export function fieldErrors(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): Record<string, string> {
+export function fieldErrors(issues: FieldIssues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "");
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;
+}
+
+/** What a zod schema reports of a form's fields. */
+type FieldIssues = readonly { path: readonly PropertyKey[]; message: string }[];
+
+/** A form's schema, as this hook uses it. */
+interface FieldSchema {
+  safeParse(fields: unknown): { success: true } | { success: false; error: { issues: FieldIssues } };
+}
+
+/**
+ * The state of a review or question form: its field errors (checked with the API's own schema before
+ * anything is sent), whether it is sending, and the store's answer. One Idempotency-Key per message, kept
+ * across retries of the same message (a double click or a lost answer stores it once); a refused message
+ * may be corrected and sent again as a new request.
+ */
+export function useFeedbackForm(kind: "review" | "question", productId: number, schema: FieldSchema) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const key = useRef<string | null>(null);
+
+  async function send(fields: Record<string, unknown>) {
+    const parsed = schema.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      setResult(null);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    key.current ??= crypto.randomUUID();
+    const answer = await sendFeedback(kind, productId, fields, key.current);
+    setBusy(false);
+    if (answer.ok) setResult({ tone: "success", text: answer.message });
+    else {
+      key.current = null;
+      setResult({ tone: "danger", text: answer.error });
+    }
+  }
+
+  return { errors, busy, result, send };
 }

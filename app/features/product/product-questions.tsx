@@ -1,14 +1,14 @@
 // The Q&A block below the product: its answered questions (fetched when the block first shows), a form to
 // ask one (answered and approved by the store's staff before it shows), and the phone line.
 import { MessageCircleQuestion, Phone } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { questionPath } from "../../../shared/content-paths.ts";
 import { QUESTION_MAX, questionFormSchema } from "../../../shared/product-feedback.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { inputClass, TextField } from "../../components/ui/text-field.tsx";
 import { RICH_TEXT } from "../catalog/rich-text.ts";
-import { fieldErrors, sendFeedback } from "./feedback-api.ts";
+import { useFeedbackForm } from "./feedback-api.ts";
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -111,10 +111,7 @@ export function ProductQuestions({ productId, title, phone }: { productId: numbe
 function AskQuestionForm({ productId }: { productId: number }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
-  const key = useRef<string | null>(null);
+  const { errors, busy, result, send } = useFeedbackForm("question", productId, questionFormSchema);
 
   if (result?.tone === "success") return <Notice tone="success">{result.text}</Notice>;
   if (!open) {
@@ -133,22 +130,7 @@ function AskQuestionForm({ productId }: { productId: number }) {
       askedBy: String(form.get("askedBy") ?? ""),
       email: String(form.get("email") ?? ""),
     };
-    const parsed = questionFormSchema.safeParse(fields);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      setResult(null);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    key.current ??= crypto.randomUUID();
-    const answer = await sendFeedback("question", productId, fields, key.current);
-    setBusy(false);
-    if (answer.ok) setResult({ tone: "success", text: answer.message });
-    else {
-      key.current = null;
-      setResult({ tone: "danger", text: answer.error });
-    }
+    await send(fields);
   }
 
   return (

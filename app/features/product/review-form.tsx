@@ -1,12 +1,12 @@
 // "Write a review" on the product page: stars, title, text, name and (optionally) e-mail. Checked with the
 // same schema as the API; sent with a bot-check answer; the review shows after the store approves it.
 import { Star } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { REVIEW_BODY_MAX, reviewFormSchema } from "../../../shared/product-feedback.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { inputClass, TextField } from "../../components/ui/text-field.tsx";
-import { fieldErrors, sendFeedback } from "./feedback-api.ts";
+import { useFeedbackForm } from "./feedback-api.ts";
 
 const STAR_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
 
@@ -14,10 +14,7 @@ export function ReviewForm({ productId, productTitle }: { productId: number; pro
   const id = useId();
   const [open, setOpen] = useState(false);
   const [stars, setStars] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
-  const key = useRef<string | null>(null);
+  const { errors, busy, result, send } = useFeedbackForm("review", productId, reviewFormSchema);
 
   if (result?.tone === "success") {
     return <Notice tone="success">{result.text}</Notice>;
@@ -40,23 +37,7 @@ export function ReviewForm({ productId, productTitle }: { productId: number; pro
       authorName: String(form.get("authorName") ?? ""),
       email: String(form.get("email") ?? ""),
     };
-    const parsed = reviewFormSchema.safeParse(fields);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      setResult(null);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    key.current ??= crypto.randomUUID();
-    const answer = await sendFeedback("review", productId, fields, key.current);
-    setBusy(false);
-    if (answer.ok) setResult({ tone: "success", text: answer.message });
-    else {
-      // A refused review may be corrected and sent again as a new request.
-      key.current = null;
-      setResult({ tone: "danger", text: answer.error });
-    }
+    await send(fields);
   }
 
   return (
