@@ -12,7 +12,7 @@ import { inventoryItems, inventoryLevels, products, vendors } from "../../db/sch
 import { navItems, navMenus } from "../../db/schema/content.ts";
 import { equipmentModels } from "../../db/schema/equipment.ts";
 import { auditLog } from "../../db/schema/staff.ts";
-import { APPROVED_CARD, installCommerceFixtures, MAINLAND_ADDRESS, Shopper } from "../../fixtures/checkout-fixtures.ts";
+import { installCommerceFixtures, Shopper } from "../../fixtures/checkout-fixtures.ts";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
 import { type CookieClient, signInStaff } from "./support/staff-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
@@ -92,17 +92,7 @@ describe("deleting a product", () => {
 
     // An order with the basket, and a second shopper with the basket in the cart.
     const buyer = new Shopper(store.baseUrl);
-    const added = await buyer.call<{ checkout: { id: string } }>("POST", "/api/checkouts/lineItems", {
-      body: { inventoryLevelId: basket.levelId, quantity: 2 },
-    });
-    expect(added.status).toBe(200);
-    const placed = await buyer.call<{ order: { id: number } }>(
-      "POST",
-      `/api/checkouts/${added.body.checkout.id}/complete`,
-      {
-        body: { email: "lena@example.com", shippingAddress: MAINLAND_ADDRESS, card: APPROVED_CARD },
-      },
-    );
+    const { placed } = await buyer.placeOrder([[basket, 2]], { email: "lena@example.com" });
     expect(placed.status).toBe(200);
     const orderId = placed.body.order.id;
     const browser = new Shopper(store.baseUrl);

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { transactions } from "../../db/schema/commerce.ts";
 import { auditLog } from "../../db/schema/staff.ts";
 import {
-  APPROVED_CARD,
   createProduct,
   installCommerceFixtures,
   MAINLAND_ADDRESS,
@@ -43,24 +42,10 @@ let keys = 0;
 const key = () => `k-${Date.now()}-${++keys}`;
 
 async function place(items: Array<[ProductFixture, number]>, email: string, shopper = new Shopper(store.baseUrl)) {
-  let checkoutId = "";
-  for (const [product, quantity] of items) {
-    const added = await shopper.call<{ checkout: { id: string } }>("POST", "/api/checkouts/lineItems", {
-      body: { inventoryLevelId: product.levelId, quantity },
-    });
-    checkoutId = added.body.checkout.id;
-  }
-  const placed = await shopper.call<{ order: { id: number; orderNumber: string } }>(
-    "POST",
-    `/api/checkouts/${checkoutId}/complete`,
-    {
-      body: {
-        email,
-        shippingAddress: { ...MAINLAND_ADDRESS, firstName: "Robin", lastName: "Waters" },
-        card: APPROVED_CARD,
-      },
-    },
-  );
+  const { placed } = await shopper.placeOrder(items, {
+    email,
+    shippingAddress: { ...MAINLAND_ADDRESS, firstName: "Robin", lastName: "Waters" },
+  });
   expect(placed.status).toBe(200);
   const lines = await loadLineProgress(store.database.db, placed.body.order.id);
   return { id: placed.body.order.id, number: placed.body.order.orderNumber, lines };

@@ -6,7 +6,6 @@ import {
   createProduct,
   DECLINED_CARD,
   installCommerceFixtures,
-  MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
 } from "../../fixtures/checkout-fixtures.ts";
@@ -38,13 +37,8 @@ function value(text: string, series: string): number {
 }
 
 async function placeOrder(card: Record<string, unknown>, email: string) {
-  const visitor = new Shopper(store.baseUrl);
-  const cart = await visitor.call<{ checkout: { id: string } }>("POST", "/api/checkouts/lineItems", {
-    body: { inventoryLevelId: part.levelId, quantity: 1 },
-  });
-  return visitor.call("POST", `/api/checkouts/${cart.body.checkout.id}/complete`, {
-    body: { email, shippingAddress: MAINLAND_ADDRESS, card },
-  });
+  const { placed } = await new Shopper(store.baseUrl).placeOrder([[part, 1]], { email, card });
+  return placed;
 }
 
 describe("/metrics", () => {

@@ -6,10 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { orders, transactions } from "../../db/schema/commerce.ts";
 import { emailOutbox } from "../../db/schema/system.ts";
 import {
-  APPROVED_CARD,
   createProduct,
   installCommerceFixtures,
-  MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
   signedInCustomer,
@@ -44,17 +42,7 @@ beforeAll(async () => {
 afterAll(() => store?.close());
 
 async function placeOrder(shopper: Shopper, items: Array<[ProductFixture, number]>, email = "guest@example.com") {
-  let checkoutId = "";
-  for (const [product, quantity] of items) {
-    const added = await shopper.call<{ checkout: { id: string } }>("POST", "/api/checkouts/lineItems", {
-      body: { inventoryLevelId: product.levelId, quantity },
-    });
-    expect(added.status).toBe(200);
-    checkoutId = added.body.checkout.id;
-  }
-  const placed = await shopper.call<{ order: { id: number } }>("POST", `/api/checkouts/${checkoutId}/complete`, {
-    body: { email, shippingAddress: MAINLAND_ADDRESS, card: APPROVED_CARD },
-  });
+  const { placed } = await shopper.placeOrder(items, { email });
   expect(placed.status).toBe(200);
   const orderId = placed.body.order.id;
   const lines = await loadLineProgress(store.database.db, orderId);

@@ -4,10 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orders, transactions } from "../../db/schema/commerce.ts";
 import {
-  APPROVED_CARD,
   createProduct,
   installCommerceFixtures,
-  MAINLAND_ADDRESS,
   type ProductFixture,
   Shopper,
 } from "../../fixtures/checkout-fixtures.ts";
@@ -29,16 +27,7 @@ test("an order paid on the test gateway is refunded in part, then in full, once 
   const gateway = store.services.paymentGateway;
   expect(gateway.name).toBe("test");
   const shopper = new Shopper(store.baseUrl);
-  const added = await shopper.call<{ checkout: { id: string } }>("POST", "/api/checkouts/lineItems", {
-    body: { inventoryLevelId: part.levelId, quantity: 1 },
-  });
-  const placed = await shopper.call<{ order: { id: number } }>(
-    "POST",
-    `/api/checkouts/${added.body.checkout.id}/complete`,
-    {
-      body: { email: "refund@example.com", shippingAddress: MAINLAND_ADDRESS, card: APPROVED_CARD },
-    },
-  );
+  const { placed } = await shopper.placeOrder([[part, 1]], { email: "refund@example.com" });
   expect(placed.status).toBe(200);
   const orderId = placed.body.order.id;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));

@@ -255,14 +255,7 @@ describe("checkouts and orders belong to their visitor", () => {
     const db = store.database.db;
     part = await createProduct(db, { title: "Salt Cell", priceCents: 30_000, available: 100 });
     const owner$ = shopperOf(owner);
-    const first = await owner$.call<{ checkout: { id: string } }>("POST", "/api/checkouts/lineItems", {
-      body: { inventoryLevelId: part.levelId, quantity: 1 },
-    });
-    const placed = await owner$.call<{ order: { id: number } }>(
-      "POST",
-      `/api/checkouts/${first.body.checkout.id}/complete`,
-      { body: { email: owner.email, shippingAddress: MAINLAND_ADDRESS, card: APPROVED_CARD } },
-    );
+    const { placed } = await owner$.placeOrder([[part, 1]], { email: owner.email });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     ownerOrderId = placed.body.order.id;
     // A new open cart with a line and a code.
