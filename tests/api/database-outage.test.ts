@@ -1,11 +1,5 @@
-// The database goes away under load: with orders being placed, the connection to PostgreSQL is cut for
-// ten seconds (a TCP proxy between the store and the server). Requests answer 503 with a message within
-// seconds instead of hanging, the process stays up, the store serves again by itself once the database
-// is back, and no order is half-written: every order has its captured payment and its stock taken, and
-// no payment stays captured without an order. Needs a PostgreSQL server on 127.0.0.1:5432.
-import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql, sum } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
@@ -23,6 +17,7 @@ import { pendingSettlements } from "../../services/orders/place-order.ts";
 import type { TestGateway } from "../../services/payments/test-gateway.ts";
 import { answersOn, startTcpProxy, type TcpProxy } from "./support/tcp-proxy.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
+import { createThrowawayDatabase, type ThrowawayDatabase } from "./support/throwaway-database.ts";
 
 const SERVER = "postgres://postgres@127.0.0.1:5432";
 const OUTAGE_MS = 10_000;
@@ -30,7 +25,7 @@ const STOCK = 100_000;
 const available = await answersOn("127.0.0.1", 5432);
 if (!available) console.log("database-outage: no PostgreSQL server on 127.0.0.1:5432, skipped");
 
-let name: string;
+let own: ThrowawayDatabase;
 let proxy: TcpProxy;
 let viaProxy: DatabaseHandle;
 let direct: DatabaseHandle;
@@ -39,17 +34,13 @@ let part: ProductFixture;
 
 beforeAll(async () => {
   if (!available) return;
-  name = `store_outage_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  direct = await openDatabase({ url: `${SERVER}/${name}`, poolSize: 2 });
+  own = await createThrowawayDatabase(`${SERVER}/postgres`, "store_outage");
+  direct = await openDatabase({ url: own.url, poolSize: 2 });
   await migrateDatabase(direct);
   await installCommerceFixtures(direct.db);
   part = await createProduct(direct.db, { title: "Chlorinator Cell", priceCents: 8_900, available: STOCK });
   proxy = await startTcpProxy({ host: "127.0.0.1", port: 5432 });
-  viaProxy = await openDatabase({ url: `postgres://postgres@127.0.0.1:${proxy.port}/${name}`, poolSize: 5 });
+  viaProxy = await openDatabase({ url: `postgres://postgres@127.0.0.1:${proxy.port}/${own.name}`, poolSize: 5 });
   store = await startTestStore({ database: viaProxy, products: 0 });
 });
 
@@ -59,10 +50,7 @@ afterAll(async () => {
   await viaProxy?.close();
   await proxy?.close();
   await direct?.close();
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await own?.drop();
 });
 
 interface Sample {
@@ -76,7 +64,7 @@ interface Sample {
 
 describe.skipIf(!available)("a connection that drops as a transaction starts", () => {
   test("is given back to the pool and discarded: the pool keeps its size and still closes", async () => {
-    const handle = await openDatabase({ url: `${SERVER}/${name}`, poolSize: 1 });
+    const handle = await openDatabase({ url: own.url, poolSize: 1 });
     try {
       const pool = handle.pool as pg.Pool;
       await handle.db.execute(sql`select 1`);

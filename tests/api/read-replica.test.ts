@@ -2,9 +2,8 @@
 // The "replica" is the same PostgreSQL database opened a second time with read-only sessions, so a
 // write sent to it would fail. Each statement is told apart by the pool it ran on (and its SQL text).
 // Needs a PostgreSQL server on 127.0.0.1:5432.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
@@ -13,12 +12,13 @@ import { APPROVED_CARD, MAINLAND_ADDRESS, Shopper } from "../../fixtures/checkou
 import { rebuildSearchIndex } from "../../services/search/search-index.ts";
 import { answersOn } from "./support/tcp-proxy.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
+import { createThrowawayDatabase, type ThrowawayDatabase } from "./support/throwaway-database.ts";
 
 const SERVER = "postgres://postgres@127.0.0.1:5432";
 const available = await answersOn("127.0.0.1", 5432);
 if (!available) console.log("read-replica: no PostgreSQL server on 127.0.0.1:5432, skipped");
 
-const name = `store_replica_${randomBytes(5).toString("hex")}`;
+let own: ThrowawayDatabase;
 let database: DatabaseHandle;
 let store: TestStore;
 /** Every statement each pool ran, in order. */
@@ -30,11 +30,8 @@ let category: string;
 
 beforeAll(async () => {
   if (!available) return;
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  database = await openDatabase({ url: `${SERVER}/${name}`, readUrl: `${SERVER}/${name}`, poolSize: 3 });
+  own = await createThrowawayDatabase(`${SERVER}/postgres`, "store_replica");
+  database = await openDatabase({ url: own.url, readUrl: own.url, poolSize: 3 });
   await migrateDatabase(database);
   await seedDemoData(database.db, { products: 40 });
   await rebuildSearchIndex(database.db);
@@ -65,10 +62,7 @@ afterAll(async () => {
   if (!available) return;
   await store?.close();
   await database?.close();
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await own?.drop();
 });
 
 /** The tables a statement reads or writes (drizzle quotes every name; hand-written SQL names them plainly). */

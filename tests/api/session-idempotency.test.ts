@@ -6,6 +6,7 @@ import { users } from "../../db/schema/customers.ts";
 import { registerErrorHandler } from "../../server/plugins/error-handler.ts";
 import { registerIdempotency } from "../../server/plugins/idempotency.ts";
 import { registerSession, SESSION_COOKIE } from "../../server/plugins/session.ts";
+import { createThrowawayDatabase } from "./support/throwaway-database.ts";
 
 // A small app with the store's session and idempotency plugins and a counter, over real HTTP and a
 // real database, so the mechanisms are tested apart from any one endpoint.
@@ -47,22 +48,12 @@ beforeAll(async () => {
 });
 
 async function openTestServerDatabase(serverUrl: string): Promise<DatabaseHandle> {
-  const pg = (await import("pg")).default;
-  const name = `store_test_idem_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const own = await createThrowawayDatabase(serverUrl, "store_test_idem");
+  const handle = await openDatabase({ url: own.url });
   const close = handle.close;
   handle.close = async () => {
     await close();
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    await own.drop();
   };
   return handle;
 }

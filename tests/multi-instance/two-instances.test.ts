@@ -8,7 +8,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
@@ -27,6 +26,7 @@ import { createChangeFeed } from "../../services/changes/change-feed-from-config
 import type { StoreChangeFeed } from "../../services/changes/store-changes.ts";
 import { answersOn } from "../api/support/tcp-proxy.ts";
 import { ensureStorefrontBuild } from "../api/support/test-store.ts";
+import { createThrowawayDatabase, type ThrowawayDatabase } from "../api/support/throwaway-database.ts";
 
 const SERVER = "postgres://postgres@127.0.0.1:5432";
 const REDIS_URL = "redis://127.0.0.1:6379";
@@ -77,7 +77,7 @@ interface Instance {
   output: string[];
 }
 
-const name = `store_multi_${randomBytes(5).toString("hex")}`;
+let own: ThrowawayDatabase;
 const sessionSecret = randomBytes(32).toString("hex");
 const received: string[] = [];
 let smtp: SMTPServer;
@@ -98,7 +98,7 @@ function startInstance(instanceName: string, port: number): Instance {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `${SERVER}/${name}`,
+      DATABASE_URL: own.url,
       REDIS_URL,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       DATA_DIR: mkdtempSync(join(tmpdir(), `store-${instanceName}-`)),
@@ -135,11 +135,8 @@ async function stopInstance(instance: Instance): Promise<void> {
 beforeAll(async () => {
   if (!available) return;
   await ensureStorefrontBuild();
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  database = await openDatabase({ url: `${SERVER}/${name}`, poolSize: 2 });
+  own = await createThrowawayDatabase(`${SERVER}/postgres`, "store_multi");
+  database = await openDatabase({ url: own.url, poolSize: 2 });
   await migrateDatabase(database);
   await installCommerceFixtures(database.db);
   part = await createProduct(database.db, { title: "Variable Speed Pump", priceCents: 45_000, available: 10_000 });
@@ -212,10 +209,7 @@ afterAll(async () => {
   await feed?.close();
   await database?.close();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-  const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await own?.drop();
 }, 60_000);
 
 const viaProxy = () => `http://127.0.0.1:${proxyPort}`;

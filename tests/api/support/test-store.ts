@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyServerOptions } from "fastify";
-import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../../db/client.ts";
@@ -20,6 +19,7 @@ import { rebuildSearchIndex } from "../../../services/search/search-index.ts";
 import { createStoreServices, type StoreServices } from "../../../services/store-services.ts";
 import type { StoreConfig } from "../../../shared/store-config.ts";
 import { type DatabaseTemplates, readDump, TEMPLATE_SIZES, type TemplateSize } from "./database-templates.ts";
+import { createThrowawayDatabase } from "./throwaway-database.ts";
 
 export interface TestStore {
   baseUrl: string;
@@ -78,24 +78,13 @@ export async function startTestStore(options: TestStoreOptions = {}): Promise<Te
   if (given) {
     database = given;
   } else if (serverUrl) {
-    const name = `store_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(
-      templates?.kind === "postgres" && template !== undefined
-        ? `CREATE DATABASE ${name} TEMPLATE ${templates.databases[template]}`
-        : `CREATE DATABASE ${name}`,
+    const own = await createThrowawayDatabase(
+      serverUrl,
+      "store_test",
+      templates?.kind === "postgres" && template !== undefined ? templates.databases[template] : undefined,
     );
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), poolSize: 5 });
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
+    database = await openDatabase({ url: own.url, poolSize: 5 });
+    dropDatabase = own.drop;
   } else {
     database = await openDatabase({
       memory: true,
