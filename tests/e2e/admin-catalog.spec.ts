@@ -260,6 +260,47 @@ test("an owner turns stock counting off for a made-to-order part; it sells with 
   await expect(page.getByRole("checkbox", { name: "Variant 1 counts its stock" })).not.toBeChecked();
 });
 
+test("an owner adds a subcategory and renames a brand from their forms; the store shows both", async ({ page }) => {
+  test.setTimeout(60_000);
+  const word = `Quellar${Date.now().toString(36)}`;
+  await signIn(page, OWNER.email, OWNER.password);
+
+  await page.goto("/admin/categories");
+  await waitForHydration(page.getByRole("button", { name: "New category" }));
+  await page.getByRole("button", { name: "New category" }).click();
+  await expect(page.getByRole("heading", { name: "New category" })).toBeVisible();
+  await page.getByLabel("Name").fill(`${word} Pump Lids`);
+  await page.getByLabel("Parent").selectOption({ label: "Pool Equipment › Pool Pumps" });
+  await page.getByRole("button", { name: "Add category" }).click();
+  await expect(page.getByText("Category added.")).toBeVisible();
+  const tree = page.getByRole("list", { name: "Category tree" });
+  await expect(tree.getByRole("button", { name: `${word} Pump Lids`, exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(page.getByRole("heading", { name: `Edit "${word} Pump Lids"` })).toBeVisible();
+  const handle = `${word.toLowerCase()}-pump-lids`;
+  await expect(page.getByRole("link", { name: "View in store" })).toHaveAttribute("href", new RegExp(`/${handle}$`));
+  const shown = await page.request.get(`/collections/${handle}`);
+  expect(shown.status()).toBe(200);
+  expect(await shown.text()).toContain(`${word} Pump Lids`);
+
+  const created = await page.request.post("/api/admin/brands", {
+    data: { name: `${word} Works` },
+    headers: { "idempotency-key": crypto.randomUUID() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { brand } = (await created.json()) as { brand: { id: number; handle: string } };
+  await page.goto(`/admin/brands?brand=${brand.id}`);
+  await waitForHydration(page.getByRole("button", { name: "Save brand" }));
+  await page.getByLabel("Name").fill(`${word} Pool Works`);
+  await page.getByRole("button", { name: "Save brand" }).click();
+  await expect(page.getByText("Brand saved.")).toBeVisible();
+  await expect(page.getByRole("button", { name: `${word} Pool Works`, exact: true })).toBeVisible();
+  const brandPage = await page.request.get(`/brands/${brand.handle}`);
+  expect(await brandPage.text()).toContain(`${word} Pool Works`);
+});
+
 test("an owner deletes a category (after its subcategory, which the store asks for first) and a brand", async ({
   page,
 }) => {

@@ -1,16 +1,18 @@
 // /admin/brands: the store's brands (vendors): name, logo and description as the storefront's brand
 // pages show them. Choose one to change it, or add one.
 import { Plus } from "lucide-react";
-import { Controller } from "react-hook-form";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import { type BrandInput, brandInputSchema } from "../../../shared/admin/catalog.ts";
 import { requireStaffPage, staffCan } from "../../features/admin/admin-session.server.ts";
 import { listBrands } from "../../features/admin/catalog/catalog-admin.server.ts";
-import { ImageUrlField } from "../../features/admin/catalog/image-url-field.tsx";
-import { RichTextEditor } from "../../features/admin/catalog/rich-text-editor.tsx";
-import { adminApi } from "../../features/admin/ui/admin-api.ts";
+import {
+  DescriptionField,
+  PictureField,
+  RecordFormFooter,
+  saveRecord,
+} from "../../features/admin/catalog/record-form-parts.tsx";
 import { DeleteSection } from "../../features/admin/ui/delete-section.tsx";
-import { AdminForm, FormField, SubmitButton, useZodForm } from "../../features/admin/ui/form-field.tsx";
+import { AdminForm, FormField, useZodForm } from "../../features/admin/ui/form-field.tsx";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
 import { RecordSidebar } from "../../features/admin/ui/record-sidebar.tsx";
 import { toast } from "../../features/admin/ui/toast.ts";
@@ -156,17 +158,7 @@ function BrandForm({
   const form = useZodForm(brandInputSchema, initial);
   return (
     <Panel title={brand ? `Edit "${brand.name}"` : "New brand"}>
-      <AdminForm
-        form={form}
-        onSubmit={async (values) => {
-          const { brand: saved } = await adminApi<{ brand: { id: number } }>(
-            brand ? `/api/admin/brands/${brand.id}` : "/api/admin/brands",
-            { method: brand ? "PUT" : "POST", body: values },
-          );
-          toast.success(brand ? "Brand saved." : "Brand added.");
-          onSaved(saved.id);
-        }}
-      >
+      <AdminForm form={form} onSubmit={async (values) => onSaved(await saveRecord("brand", brand?.id ?? null, values))}>
         <fieldset disabled={!canWrite} className="space-y-4">
           <FormField name="name" label="Name" required />
           <FormField
@@ -174,51 +166,11 @@ function BrandForm({
             label="Handle"
             hint="The end of the brand page's address. Blank: made from the name."
           />
-          <Controller
-            control={form.control}
-            name="logoUrl"
-            render={({ field, fieldState }) => (
-              <ImageUrlField
-                label="Logo"
-                value={field.value ?? null}
-                onChange={field.onChange}
-                readOnly={!canWrite}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <div>
-            <p id="brand-description-label" className="mb-1 text-sm font-semibold text-ink">
-              Description
-            </p>
-            <Controller
-              control={form.control}
-              name="descriptionHtml"
-              render={({ field }) => (
-                <RichTextEditor
-                  id="brand-description"
-                  labelledBy="brand-description-label"
-                  value={field.value ?? ""}
-                  onChange={field.onChange}
-                  readOnly={!canWrite}
-                />
-              )}
-            />
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            {brand ? (
-              <Link
-                to={`/brands/${brand.handle}`}
-                target="_blank"
-                className="text-sm font-semibold text-aqua-600 hover:underline"
-              >
-                View in store
-              </Link>
-            ) : (
-              <span />
-            )}
-            {canWrite ? <SubmitButton busyLabel="Saving...">{brand ? "Save brand" : "Add brand"}</SubmitButton> : null}
-          </div>
+          <PictureField name="logoUrl" label="Logo" readOnly={!canWrite} />
+          <DescriptionField id="brand-description" readOnly={!canWrite} />
+          <RecordFormFooter storeHref={brand ? `/brands/${brand.handle}` : null} canWrite={canWrite}>
+            {brand ? "Save brand" : "Add brand"}
+          </RecordFormFooter>
         </fieldset>
       </AdminForm>
     </Panel>

@@ -3,17 +3,20 @@
 // category" adds one. Changes show in the store's menus, category pages and search within seconds.
 import { ArrowDown, ArrowUp, FolderTree, Plus } from "lucide-react";
 import { useState } from "react";
-import { Controller } from "react-hook-form";
-import { Link, useRevalidator, useSearchParams } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import { type CategoryInput, categoryInputSchema } from "../../../shared/admin/catalog.ts";
 import { requireStaffPage, staffCan } from "../../features/admin/admin-session.server.ts";
 import { listCategories } from "../../features/admin/catalog/catalog-admin.server.ts";
 import { categoryLabels } from "../../features/admin/catalog/catalog-types.ts";
-import { ImageUrlField } from "../../features/admin/catalog/image-url-field.tsx";
-import { RichTextEditor } from "../../features/admin/catalog/rich-text-editor.tsx";
+import {
+  DescriptionField,
+  PictureField,
+  RecordFormFooter,
+  saveRecord,
+} from "../../features/admin/catalog/record-form-parts.tsx";
 import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
 import { DeleteSection } from "../../features/admin/ui/delete-section.tsx";
-import { AdminForm, FormField, SubmitButton, useZodForm } from "../../features/admin/ui/form-field.tsx";
+import { AdminForm, FormField, useZodForm } from "../../features/admin/ui/form-field.tsx";
 import { PageHeader, Panel } from "../../features/admin/ui/page-header.tsx";
 import { RecordSidebar } from "../../features/admin/ui/record-sidebar.tsx";
 import { Notice, toast } from "../../features/admin/ui/toast.ts";
@@ -226,14 +229,7 @@ function CategoryForm({
     <Panel title={category ? `Edit "${category.title}"` : "New category"}>
       <AdminForm
         form={form}
-        onSubmit={async (values) => {
-          const { category: saved } = await adminApi<{ category: { id: number } }>(
-            category ? `/api/admin/categories/${category.id}` : "/api/admin/categories",
-            { method: category ? "PUT" : "POST", body: values },
-          );
-          toast.success(category ? "Category saved." : "Category added.");
-          onSaved(saved.id);
-        }}
+        onSubmit={async (values) => onSaved(await saveRecord("category", category?.id ?? null, values))}
       >
         <fieldset disabled={!canWrite} className="space-y-4">
           <FormField name="title" label="Name" required />
@@ -263,53 +259,11 @@ function CategoryForm({
                 ))}
             </select>
           </div>
-          <div>
-            <p id="category-description-label" className="mb-1 text-sm font-semibold text-ink">
-              Description
-            </p>
-            <Controller
-              control={form.control}
-              name="descriptionHtml"
-              render={({ field }) => (
-                <RichTextEditor
-                  id="category-description"
-                  labelledBy="category-description-label"
-                  value={field.value ?? ""}
-                  onChange={field.onChange}
-                  readOnly={!canWrite}
-                />
-              )}
-            />
-          </div>
-          <Controller
-            control={form.control}
-            name="bannerUrl"
-            render={({ field, fieldState }) => (
-              <ImageUrlField
-                label="Banner"
-                value={field.value ?? null}
-                onChange={(url) => field.onChange(url)}
-                readOnly={!canWrite}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            {category ? (
-              <Link
-                to={`${collectionsPath}/${category.handle}`}
-                target="_blank"
-                className="text-sm font-semibold text-aqua-600 hover:underline"
-              >
-                View in store
-              </Link>
-            ) : (
-              <span />
-            )}
-            {canWrite ? (
-              <SubmitButton busyLabel="Saving...">{category ? "Save category" : "Add category"}</SubmitButton>
-            ) : null}
-          </div>
+          <DescriptionField id="category-description" readOnly={!canWrite} />
+          <PictureField name="bannerUrl" label="Banner" readOnly={!canWrite} />
+          <RecordFormFooter storeHref={category ? `${collectionsPath}/${category.handle}` : null} canWrite={canWrite}>
+            {category ? "Save category" : "Add category"}
+          </RecordFormFooter>
         </fieldset>
       </AdminForm>
     </Panel>
