@@ -1,7 +1,7 @@
-// Labelled form fields: a text input and a select, with the required mark, a hint and an error tied to
+// Labelled form fields: a text input, a text area and a select, with the required mark, a hint and an error tied to
 // the control (aria-describedby), and a green frame and tick on a field that passes its rules.
 import { CircleCheck } from "lucide-react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 export const inputClass =
   "min-h-11 w-full rounded-md border bg-white px-3 text-base text-ink placeholder:text-muted focus:outline-none focus-visible:ring-3 focus-visible:ring-aqua-500 read-only:bg-surface";
@@ -115,6 +115,33 @@ export function SelectField({
       >
         {children}
       </select>
+    </FieldFrame>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">, FieldFrameProps {}
+
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  valid,
+  invalid,
+  required,
+  className,
+  ...textarea
+}: TextAreaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
+      <textarea
+        id={id}
+        required={required}
+        aria-invalid={error || invalid ? true : undefined}
+        aria-describedby={describedByOf(id, error, hint)}
+        className={`${inputClass} py-2 ${borderOf(error, valid)}`}
+        {...textarea}
+      />
     </FieldFrame>
   );
 }

@@ -6,7 +6,7 @@ import { questionPath } from "../../../shared/content-paths.ts";
 import { QUESTION_MAX, questionFormSchema } from "../../../shared/product-feedback.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
-import { inputClass, TextField } from "../../components/ui/text-field.tsx";
+import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
 import { RICH_TEXT } from "../catalog/rich-text.ts";
 import { useFeedbackForm } from "./feedback-api.ts";
 
@@ -140,34 +140,16 @@ function AskQuestionForm({ productId }: { productId: number }) {
       className="max-w-2xl space-y-4 rounded-lg border border-line bg-white p-4 desk:p-6"
     >
       <h3 className="text-lg font-bold text-water-900">Ask about this part</h3>
-      <div>
-        <label htmlFor={`${id}-question`} className="mb-1 block text-sm font-semibold text-ink">
-          Your question
-          <span aria-hidden="true" className="text-sale">
-            {" "}
-            *
-          </span>
-        </label>
-        <textarea
-          id={`${id}-question`}
-          name="question"
-          required
-          rows={3}
-          maxLength={QUESTION_MAX}
-          aria-invalid={errors.question ? true : undefined}
-          aria-describedby={errors.question ? `${id}-question-error` : `${id}-question-hint`}
-          className={`${inputClass} py-2 ${errors.question ? "border-sale" : "border-line"}`}
-        />
-        {errors.question ? (
-          <p id={`${id}-question-error`} className="mt-1 text-sm font-medium text-sale">
-            {errors.question}
-          </p>
-        ) : (
-          <p id={`${id}-question-hint`} className="mt-1 text-sm text-muted">
-            Include your pump, filter or heater model so we can check the fit.
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-question`}
+        name="question"
+        label="Your question"
+        required
+        rows={3}
+        maxLength={QUESTION_MAX}
+        error={errors.question}
+        hint="Include your pump, filter or heater model so we can check the fit."
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id={`${id}-name`}

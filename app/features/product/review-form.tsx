@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { REVIEW_BODY_MAX, reviewFormSchema } from "../../../shared/product-feedback.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
-import { inputClass, TextField } from "../../components/ui/text-field.tsx";
+import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
 import { useFeedbackForm } from "./feedback-api.ts";
 
 const STAR_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
@@ -90,34 +90,16 @@ export function ReviewForm({ productId, productTitle }: { productId: number; pro
         error={errors.title}
         placeholder="Fit my pump perfectly"
       />
-      <div>
-        <label htmlFor={`${id}-body`} className="mb-1 block text-sm font-semibold text-ink">
-          Your review
-          <span aria-hidden="true" className="text-sale">
-            {" "}
-            *
-          </span>
-        </label>
-        <textarea
-          id={`${id}-body`}
-          name="body"
-          required
-          rows={5}
-          maxLength={REVIEW_BODY_MAX}
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={errors.body ? `${id}-body-error` : `${id}-body-hint`}
-          className={`${inputClass} py-2 ${errors.body ? "border-sale" : "border-line"}`}
-        />
-        {errors.body ? (
-          <p id={`${id}-body-error`} className="mt-1 text-sm font-medium text-sale">
-            {errors.body}
-          </p>
-        ) : (
-          <p id={`${id}-body-hint`} className="mt-1 text-sm text-muted">
-            How did it fit, and how has it held up? Mention your equipment model if you know it.
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-body`}
+        name="body"
+        label="Your review"
+        required
+        rows={5}
+        maxLength={REVIEW_BODY_MAX}
+        error={errors.body}
+        hint="How did it fit, and how has it held up? Mention your equipment model if you know it."
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id={`${id}-name`}
