@@ -82,7 +82,7 @@ test("a shopper's review waits for approval, then shows with the product's new r
   await expect(page.getByRole("img", { name: "Rated 4 out of 5" }).first()).toBeVisible();
 });
 
-test("a shopper's question waits for an answer, then shows on the product page with it", async ({
+test("a shopper's question waits for an answer, shows with it on the product page, and goes when staff delete it", async ({
   browser,
   page,
 }, testInfo) => {
@@ -126,6 +126,22 @@ test("a shopper's question waits for an answer, then shows on the product page w
   await expect(item).toBeVisible();
   await expect(item.getByText("Yes: it is the basket for the whole SP2600 series.")).toBeVisible();
   await expect(item.getByText(/asked by Sam/)).toBeVisible();
+
+  // Deleted in the back office (after a confirmation), it leaves the product page.
+  const again = await browser.newPage();
+  await staffSignIn(again, "/admin/questions?status=approved");
+  const approved = again.getByRole("row").filter({ hasText: question });
+  await approved.getByRole("button", { name: "Delete" }).click();
+  const dialog = again.getByRole("dialog", { name: "Delete this question?" });
+  await expect(dialog).toContainText("The question and its answer are removed for good.");
+  await dialog.getByRole("button", { name: "Delete question" }).click();
+  await expect(again.getByText("Question deleted.")).toBeVisible();
+  await expect(again.getByRole("row").filter({ hasText: question })).toHaveCount(0);
+  await again.close();
+  await page.reload();
+  await page.getByRole("region", { name: "Questions & Answers" }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole("button", { name: "Ask a question" })).toBeVisible();
+  await expect(page.getByText(question)).toHaveCount(0);
 });
 
 test("staff create a discount code; a shopper uses it in the cart; paused, it is refused", async ({

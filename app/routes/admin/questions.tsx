@@ -2,13 +2,13 @@
 // question then shows on the product page and in the store's Q&A), or reject it.
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { moderationListQuerySchema } from "../../../shared/admin/moderation.ts";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";
 import { listQuestionsForModeration } from "../../features/admin/reviews/moderation-data.server.ts";
+import { ModerationDelete } from "../../features/admin/reviews/moderation-delete.tsx";
+import { moderationQuery } from "../../features/admin/reviews/moderation-query.ts";
 import { StatusTabs } from "../../features/admin/reviews/status-tabs.tsx";
 import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
-import { ConfirmDialog } from "../../features/admin/ui/confirm-dialog.tsx";
-import { adminColumns, DataTable, tableParams } from "../../features/admin/ui/data-table.tsx";
+import { adminColumns, DataTable } from "../../features/admin/ui/data-table.tsx";
 import { PageHeader } from "../../features/admin/ui/page-header.tsx";
 import { toast } from "../../features/admin/ui/toast.ts";
 import type { Route } from "./+types/questions";
@@ -17,14 +17,7 @@ const PAGE_SIZE = 20;
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaffPage(args, "reviews:write");
-  const url = new URL(args.request.url);
-  const parsed = moderationListQuerySchema.safeParse({
-    status: url.searchParams.get("status") ?? undefined,
-    q: url.searchParams.get("q") || undefined,
-    page: tableParams(url).page - 1,
-    pageSize: PAGE_SIZE,
-  });
-  const query = parsed.success ? parsed.data : moderationListQuerySchema.parse({ pageSize: PAGE_SIZE });
+  const query = moderationQuery(new URL(args.request.url), PAGE_SIZE);
   const result = await listQuestionsForModeration(services.database.db, query);
   return { ...result, status: query.status, productPath: services.config.store.paths.products };
 }
@@ -52,7 +45,6 @@ function QuestionAnswer({ question }: { question: Row }) {
   const revalidator = useRevalidator();
   const [answer, setAnswer] = useState(() => answerText(question.answerHtml));
   const [busy, setBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   async function save(status?: "approved" | "rejected") {
     setBusy(true);
     try {
@@ -107,29 +99,13 @@ function QuestionAnswer({ question }: { question: Row }) {
             Reject
           </button>
         ) : null}
-        <button
-          type="button"
-          className="min-h-9 rounded-md px-3 text-sm font-semibold text-sale hover:bg-red-50"
+        <ModerationDelete
+          kind="question"
+          id={question.id}
+          description="The question and its answer are removed for good."
           disabled={busy}
-          onClick={() => setConfirmDelete(true)}
-        >
-          Delete
-        </button>
+        />
       </div>
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete this question?"
-        description="The question and its answer are removed for good. Rejecting keeps it out of sight instead."
-        confirmLabel="Delete question"
-        busyLabel="Deleting..."
-        danger
-        onConfirm={async () => {
-          await adminApi(`/api/admin/questions/${question.id}`, { method: "DELETE" });
-          toast.success("Question deleted.");
-          await revalidator.revalidate();
-        }}
-      />
     </div>
   );
 }

@@ -3,14 +3,14 @@
 import { BadgeCheck } from "lucide-react";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { moderationListQuerySchema } from "../../../shared/admin/moderation.ts";
 import { StarRating } from "../../components/star-rating.tsx";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";
 import { listReviewsForModeration } from "../../features/admin/reviews/moderation-data.server.ts";
+import { ModerationDelete } from "../../features/admin/reviews/moderation-delete.tsx";
+import { moderationQuery } from "../../features/admin/reviews/moderation-query.ts";
 import { StatusTabs } from "../../features/admin/reviews/status-tabs.tsx";
 import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
-import { ConfirmDialog } from "../../features/admin/ui/confirm-dialog.tsx";
-import { adminColumns, DataTable, tableParams } from "../../features/admin/ui/data-table.tsx";
+import { adminColumns, DataTable } from "../../features/admin/ui/data-table.tsx";
 import { PageHeader } from "../../features/admin/ui/page-header.tsx";
 import { toast } from "../../features/admin/ui/toast.ts";
 import type { Route } from "./+types/reviews";
@@ -19,14 +19,7 @@ const PAGE_SIZE = 20;
 
 export async function loader(args: Route.LoaderArgs) {
   const { services } = requireStaffPage(args, "reviews:write");
-  const url = new URL(args.request.url);
-  const parsed = moderationListQuerySchema.safeParse({
-    status: url.searchParams.get("status") ?? undefined,
-    q: url.searchParams.get("q") || undefined,
-    page: tableParams(url).page - 1,
-    pageSize: PAGE_SIZE,
-  });
-  const query = parsed.success ? parsed.data : moderationListQuerySchema.parse({ pageSize: PAGE_SIZE });
+  const query = moderationQuery(new URL(args.request.url), PAGE_SIZE);
   const result = await listReviewsForModeration(services.database.db, query);
   return { ...result, status: query.status, productPath: services.config.store.paths.products };
 }
@@ -38,7 +31,6 @@ type Row = Route.ComponentProps["loaderData"]["reviews"][number];
 function ReviewActions({ review }: { review: Row }) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   async function decide(status: "approved" | "rejected") {
     setBusy(true);
     try {
@@ -70,27 +62,11 @@ function ReviewActions({ review }: { review: Row }) {
           Reject
         </button>
       ) : null}
-      <button
-        type="button"
-        className="min-h-9 rounded-md px-3 text-sm font-semibold text-sale hover:bg-red-50"
+      <ModerationDelete
+        kind="review"
+        id={review.id}
+        description={`The review "${review.title ?? "(no title)"}" by ${review.authorName} is removed for good.`}
         disabled={busy}
-        onClick={() => setConfirmDelete(true)}
-      >
-        Delete
-      </button>
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete this review?"
-        description={`The review "${review.title ?? "(no title)"}" by ${review.authorName} is removed for good. Rejecting keeps it out of sight instead.`}
-        confirmLabel="Delete review"
-        busyLabel="Deleting..."
-        danger
-        onConfirm={async () => {
-          await adminApi(`/api/admin/reviews/${review.id}`, { method: "DELETE" });
-          toast.success("Review deleted.");
-          await revalidator.revalidate();
-        }}
       />
     </div>
   );
