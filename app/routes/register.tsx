@@ -3,12 +3,13 @@
 import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { PASSWORD_MIN_LENGTH, passwordProblem, registerSchema } from "../../shared/account-forms.ts";
+import { fieldErrors } from "../../shared/field-errors.ts";
 import { BusyButton } from "../components/ui/busy-button.tsx";
 import { Notice } from "../components/ui/notice.tsx";
 import { TextField } from "../components/ui/text-field.tsx";
 import { appContext } from "../context.ts";
 import { apiJson } from "../features/account/account-api.ts";
-import { AccountPage, fieldErrors } from "../features/account/account-ui.tsx";
+import { AccountPage } from "../features/account/account-ui.tsx";
 import { getBotToken } from "../features/account/bot-token.ts";
 import { NoScriptNotice } from "../features/account/no-script-notice.tsx";
 import { accountMeta, storeNameOf, useAsyncAction } from "../features/account/use-async-action.ts";

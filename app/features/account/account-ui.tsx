@@ -28,13 +28,3 @@ export function AccountPage({
     </div>
   );
 }
-
-/** Field errors from a zod result, by field name (first message each). */
-export function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "");
-    out[key] ??= issue.message;
-  }
-  return out;
-}

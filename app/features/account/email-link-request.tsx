@@ -4,11 +4,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { emailRequestSchema } from "../../../shared/account-forms.ts";
+import { fieldErrors } from "../../../shared/field-errors.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
 import { apiJson } from "./account-api.ts";
-import { AccountPage, fieldErrors } from "./account-ui.tsx";
+import { AccountPage } from "./account-ui.tsx";
 import { getBotToken } from "./bot-token.ts";
 import { NoScriptNotice } from "./no-script-notice.tsx";
 import { useAsyncAction } from "./use-async-action.ts";

@@ -1,6 +1,7 @@
 // Sends a review or a question from the product page: a bot-check answer first, then one POST with an
 // Idempotency-Key (a double click or a retry stores it once). Answers the store's message or its error.
 import { useRef, useState } from "react";
+import { fieldErrors } from "../../../shared/field-errors.ts";
 import { getBotToken } from "../account/bot-token.ts";
 
 export type FeedbackResult = { ok: true; message: string } | { ok: false; error: string };
@@ -32,22 +33,11 @@ export async function sendFeedback(
   }
 }
 
-/** The first problem per field, as zod reports them. */
-export function fieldErrors(issues: FieldIssues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? "");
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
-/** What a zod schema reports of a form's fields. */
-type FieldIssues = readonly { path: readonly PropertyKey[]; message: string }[];
-
 /** A form's schema, as this hook uses it. */
 interface FieldSchema {
-  safeParse(fields: unknown): { success: true } | { success: false; error: { issues: FieldIssues } };
+  safeParse(
+    fields: unknown,
+  ): { success: true } | { success: false; error: { issues: Parameters<typeof fieldErrors>[0] } };
 }
 
 /**

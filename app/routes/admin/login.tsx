@@ -10,6 +10,7 @@ import {
   TWO_STEP_SETUP_PATH,
   twoStepCodeSchema,
 } from "../../../shared/admin/staff-forms.ts";
+import { fieldErrors } from "../../../shared/field-errors.ts";
 import { BusyButton } from "../../components/ui/busy-button.tsx";
 import { Notice } from "../../components/ui/notice.tsx";
 import { TextField } from "../../components/ui/text-field.tsx";
@@ -34,15 +35,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 type SignInAnswer = { next: "done" | "two-step" | "enrol" };
-
-function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   const [codeStep, setCodeStep] = useState(loaderData.codeStep);
