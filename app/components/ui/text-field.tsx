@@ -24,8 +24,21 @@ function borderOf(error: string | null | undefined, valid: boolean | undefined) 
   return error ? "border-sale" : valid ? "border-stock bg-green-50/40" : "border-line";
 }
 
-function describedByOf(id: string, error: string | null | undefined, hint: ReactNode) {
-  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+/** What a field's control carries: its id, whether it is required, and its ties to the hint and the error. */
+function controlProps({
+  id,
+  error,
+  hint,
+  invalid,
+  required,
+}: Pick<FieldFrameProps, "id" | "error" | "hint" | "invalid" | "required">) {
+  return {
+    id,
+    required,
+    "aria-invalid": error || invalid ? true : undefined,
+    "aria-describedby":
+      [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined,
+  } as const;
 }
 
 function FieldFrame({
@@ -70,10 +83,7 @@ export function TextField({ id, label, error, hint, valid, invalid, required, cl
     <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
       <div className="relative">
         <input
-          id={id}
-          required={required}
-          aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={describedByOf(id, error, hint)}
+          {...controlProps({ id, error, hint, invalid, required })}
           className={`${inputClass} ${borderOf(error, valid)} ${valid ? "pr-9" : ""}`}
           {...input}
         />
@@ -106,10 +116,7 @@ export function SelectField({
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
       <select
-        id={id}
-        required={required}
-        aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={describedByOf(id, error, hint)}
+        {...controlProps({ id, error, hint, invalid, required })}
         className={`${inputClass} ${borderOf(error, valid)}`}
         {...select}
       >
@@ -135,10 +142,7 @@ export function TextAreaField({
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} required={required} className={className}>
       <textarea
-        id={id}
-        required={required}
-        aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={describedByOf(id, error, hint)}
+        {...controlProps({ id, error, hint, invalid, required })}
         className={`${inputClass} py-2 ${borderOf(error, valid)}`}
         {...textarea}
       />
