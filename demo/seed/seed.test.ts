@@ -150,4 +150,21 @@ describe("seedDemoData", () => {
     );
     expect(first).toEqual({ id: 1, product_code: "SP2610X15" });
   }, 60_000);
+
+  it("seeds the same store when a worker thread builds the rows", async () => {
+    const fingerprint = async () =>
+      rows<{ table: string; digest: string }>(sql`
+        select 'products' as "table", md5(string_agg(p::text, '|' order by p.id)) as digest from products p
+        union all select 'variants', md5(string_agg(v::text, '|' order by v.id)) from variants v
+        union all select 'reviews', md5(string_agg(r.product_id || r.title || r.body, '|' order by r.id)) from product_reviews r
+        union all select 'featured', md5(string_agg(f::text, '|' order by f.collection_id, f.position)) from collection_featured_products f
+        union all select 'callout parts', md5(string_agg(c::text, '|' order by c::text)) from equipment_callout_parts c`);
+    await resetCatalog(handle.db);
+    const inline = await seedDemoData(handle.db, { products: 150, batchSize: 60, thread: "inline" });
+    const expected = await fingerprint();
+    await resetCatalog(handle.db);
+    const worker = await seedDemoData(handle.db, { products: 150, batchSize: 60, thread: "worker" });
+    expect({ ...worker, elapsedMs: 0, equipmentMs: 0 }).toEqual({ ...inline, elapsedMs: 0, equipmentMs: 0 });
+    expect(await fingerprint()).toEqual(expected);
+  }, 60_000);
 });

@@ -4,8 +4,7 @@
  * then the denormalised counts. Everything runs in one transaction: a crash leaves no half store.
  */
 
-import { getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
-import { toSnakeCase } from "drizzle-orm/casing";
+import { getTableName, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { dropSecondaryIndexes, recreateIndexes } from "../../db/bulk-indexes.ts";
 import type { Database } from "../../db/client.ts";
@@ -44,11 +43,7 @@ import {
   equipmentRebuildKitParts,
   equipmentRebuildKits,
 } from "../../db/schema/equipment.ts";
-import {
-  type AttributeRecord,
-  attributeRecord,
-  insertAttributeRecords,
-} from "../../services/search/search-attributes.ts";
+import { insertAttributeRecords } from "../../services/search/search-attributes.ts";
 import { searchVectorSql } from "../../services/search/search-index.ts";
 import { countriesRequiringState, countries as countrySeeds, states as stateSeeds } from "../../shared/countries.ts";
 import {
@@ -61,7 +56,6 @@ import {
 import { articleHtml, articles as articleSeeds } from "./content/articles.ts";
 import { brands } from "./content/brands.ts";
 import type { FlatCategory } from "./content/categories.ts";
-import { flattenCategories } from "./content/categories.ts";
 import { discountCodes as discountSeeds, shippingRates as rateSeeds, shippingPolicy } from "./content/commerce.ts";
 import { helpPages as helpSeeds, pages as pageSeeds } from "./content/help-pages.ts";
 import { FOOTER_MENU, footerLinks, MAIN_MENU, mainMenuExtraLinks } from "./content/navigation.ts";
@@ -70,14 +64,23 @@ import { answerers, askers, questionTopics as topicSeeds } from "./content/quest
 import { SITE_REVIEWS_URL, siteReviews as siteReviewSeeds } from "./content/site-reviews.ts";
 import { searchSynonyms as synonymSeeds } from "./content/synonyms.ts";
 import { seedDemoStaff } from "./demo-staff.ts";
-import { EQUIPMENT_TEMPLATE_KEYS, type EquipmentPartCandidate, insertDemoEquipment } from "./equipment.ts";
-import type { GeneratedProduct } from "./generate-catalog.ts";
-import { DEFAULT_SEED, generateProducts, REFERENCE_DATE } from "./generate-catalog.ts";
+import { insertDemoEquipment } from "./equipment.ts";
+import { DEFAULT_SEED, REFERENCE_DATE } from "./generate-catalog.ts";
 import { slugify } from "./part-number.ts";
+import {
+  type BatchTotals,
+  type CollectionIndex,
+  demoVendorIds,
+  type EncodedBatch,
+  indexCollections,
+  inlineBatches,
+  workerBatches,
+} from "./product-batches.ts";
+import { type EncodedRows, encodeRows } from "./row-encoding.ts";
 
 export const DEFAULT_PRODUCT_COUNT = 3000;
-const TOP_FEATURED = 8;
-const SUB_FEATURED = 4;
+/** From this many products on, a worker thread builds their rows (starting one costs ~0.3 s). */
+const WORKER_MIN_PRODUCTS = 5000;
 
 export interface SeedProgress {
   done: number;
@@ -89,6 +92,11 @@ export interface SeedOptions {
   seed?: number;
   /** Products generated and written per round; smaller rounds use less memory. */
   batchSize?: number;
+  /**
+   * Where the products' rows are generated: on a worker thread (from WORKER_MIN_PRODUCTS products on,
+   * unless told) or in this one.
+   */
+  thread?: "worker" | "inline";
   onProgress?: (progress: SeedProgress) => void;
   /** Skip foreign-key checks while inserting when the role may (superuser); default true. */
   skipForeignKeyChecks?: boolean;
@@ -196,6 +204,25 @@ const BULK_TABLES = [
   productReviews,
 ].map((table) => getTableName(table));
 
+/** Every table a batch of products writes, by name (product-batches.ts encodes them). */
+const BULK_TABLE_BY_NAME = new Map(
+  [
+    products,
+    productOptions,
+    optionValues,
+    variants,
+    variantOptionValues,
+    inventoryItems,
+    inventoryLevels,
+    productImages,
+    productModel3ds,
+    tags,
+    productTags,
+    collectionProducts,
+    productReviews,
+  ].map((table): [string, PgTable] => [getTableName(table), table]),
+);
+
 /** Tables whose ids the seeder assigns itself; their identity sequences are moved past them. */
 const explicitIdTables: readonly PgTable[] = [
   vendors,
@@ -243,22 +270,8 @@ export async function resetCatalog(db: Database): Promise<void> {
   await db.execute(sql.raw(`TRUNCATE TABLE ${names} RESTART IDENTITY CASCADE`));
 }
 
-/** PostgreSQL array literal for a text[] value ({"a","b"}), quoting every element. */
-function textArrayLiteral(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
-}
-
-/** Values that travel with the rows of insertRows without being columns: one per row. */
-interface RowInput {
-  name: string;
-  /** Its SQL type: text or text[] (array values travel as array literals). */
-  type: "text" | "text[]";
-  values: readonly (string | readonly string[] | null)[];
-}
-
-/** Columns insertRows computes in SQL from the row (`u."column"`) and its inputs (`u.name`). */
+/** Columns insertEncoded computes in SQL from the row (`u."column"`) and its inputs (`u.name`). */
 interface ComputedColumns {
-  inputs: readonly RowInput[];
   columns: readonly { name: string; value: SQL }[];
   /** Joined after the rows (`from unnest(...) as u ${join}`). */
   join?: SQL;
@@ -267,53 +280,30 @@ interface ComputedColumns {
 /**
  * Multi-row insert through unnest(): one array parameter per column instead of one parameter per
  * value, so a statement carries thousands of rows with a short SQL text and little parsing, on
- * PostgreSQL and PGlite alike. Keys missing from every row are left to their column defaults.
+ * PostgreSQL and PGlite alike. The rows come encoded (row-encoding.ts): sending is writing text.
  */
-async function insertRows<T extends PgTable>(
+async function insertEncoded(
   db: Database,
-  table: T,
-  rows: readonly T["$inferInsert"][],
+  table: PgTable,
+  rows: EncodedRows,
   options: { skipExisting?: boolean; computed?: ComputedColumns } = {},
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = getTableColumns(table);
-  const keys = new Set<string>();
-  for (const row of rows) for (const key of Object.keys(row as object)) keys.add(key);
-  const picked = [...keys].map((key) => {
-    const column = columns[key];
-    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
-    return { key, name: toSnakeCase(key), type: column.getSQLType() };
-  });
-  const inputs = options.computed?.inputs ?? [];
   const computedColumns = options.computed?.columns ?? [];
-  // unnest() flattens nested arrays: array values travel as array literals and are cast back.
-  const travel = (value: unknown, type: string) =>
-    value === undefined || value === null ? null : type.endsWith("[]") ? textArrayLiteral(value as string[]) : value;
-  const rowsPerStatement = picked.length > 20 ? 1000 : 5000;
-  for (let start = 0; start < rows.length; start += rowsPerStatement) {
-    const end = Math.min(rows.length, start + rowsPerStatement);
-    const slice = rows.slice(start, end) as readonly Record<string, unknown>[];
-    const params = [
-      ...picked.map(({ key, type }) => slice.map((row) => travel(row[key], type))),
-      ...inputs.map(({ type, values }) => values.slice(start, end).map((value) => travel(value, type))),
-    ];
-    const sourceTypes = [...picked.map((c) => c.type), ...inputs.map((i) => i.type)];
-    const names = sql.raw(
-      [...picked.map((c) => `"${c.name}"`), ...computedColumns.map((c) => `"${c.name}"`)].join(", "),
-    );
-    const aliases = sql.raw([...picked.map((c) => `"${c.name}"`), ...inputs.map((i) => i.name)].join(", "));
-    const selected = sql.join(
-      [
-        ...picked.map((c) => sql.raw(c.type.endsWith("[]") ? `u."${c.name}"::${c.type}` : `u."${c.name}"`)),
-        ...computedColumns.map((c) => c.value),
-      ],
-      sql`, `,
-    );
+  const names = sql.raw(
+    [...rows.columns.map((c) => `"${c.name}"`), ...computedColumns.map((c) => `"${c.name}"`)].join(", "),
+  );
+  const aliases = sql.raw([...rows.columns.map((c) => `"${c.name}"`), ...rows.inputs.map((i) => i.name)].join(", "));
+  const selected = sql.join(
+    [
+      ...rows.columns.map((c) => sql.raw(c.type.endsWith("[]") ? `u."${c.name}"::${c.type}` : `u."${c.name}"`)),
+      ...computedColumns.map((c) => c.value),
+    ],
+    sql`, `,
+  );
+  const sourceTypes = [...rows.columns, ...rows.inputs].map((c) => (c.type.endsWith("[]") ? "text[]" : `${c.type}[]`));
+  for (const literals of rows.statements) {
     const sources = sql.join(
-      params.map((values, i) => {
-        const type = sourceTypes[i];
-        return sql`${sql.param(values)}::${sql.raw(type.endsWith("[]") ? "text[]" : `${type}[]`)}`;
-      }),
+      literals.map((literal, i) => sql`${sql.param(literal)}::${sql.raw(sourceTypes[i])}`),
       sql`, `,
     );
     await db.execute(
@@ -324,32 +314,52 @@ async function insertRows<T extends PgTable>(
   }
 }
 
+/** insertEncoded for rows built here. Keys missing from every row are left to their column defaults. */
+async function insertRows<T extends PgTable>(
+  db: Database,
+  table: T,
+  rows: readonly T["$inferInsert"][],
+  options: { skipExisting?: boolean } = {},
+): Promise<void> {
+  if (rows.length > 0) await insertEncoded(db, table, encodeRows(table, rows), options);
+}
+
+/**
+ * Each product is written with its search vector (the search rebuild then copies it into the search
+ * documents): the same expression as the rebuild's, over the same text, so a product row is written
+ * once. Its inputs travel with the product rows (product-batches.ts).
+ */
+function productSearchVector(): ComputedColumns {
+  const { head, body } = searchVectorSql({
+    title: sql`u."title"`,
+    productCode: sql`u."product_code"`,
+    supersededPartNumbers: sql`u."superseded_part_numbers"::text[]`,
+    skus: sql`(select string_agg(distinct search_part_number(sku), ' ') from unnest(u.search_skus::text[]) sku)`,
+    vendorName: sql`v.name`,
+    tagWords: sql`u.search_tag_words`,
+    productType: sql`u."product_type"`,
+    collectionTitles: sql`u.search_collection_titles`,
+    attributeWords: sql`u.search_attribute_words`,
+    descriptionHtml: sql`u."description_html"`,
+  });
+  return {
+    columns: [{ name: "search_vector", value: sql`${head} || setweight(${body}, 'D')` }],
+    join: sql` LEFT JOIN ${vendors} v ON v.id = u."vendor_id"`,
+  };
+}
+
+/** Writes one batch of products and their child rows, parents first. */
+async function writeProductBatch(db: Database, batch: EncodedBatch, searchVector: ComputedColumns): Promise<void> {
+  for (const rows of batch.tables) {
+    const table = BULK_TABLE_BY_NAME.get(rows.table);
+    if (!table) throw new Error(`No table ${rows.table} among the product tables`);
+    await insertEncoded(db, table, rows, rows.table === PRODUCTS_TABLE ? { computed: searchVector } : {});
+  }
+  await insertAttributeRecords(db, { json: batch.attributesJson });
+}
+
 function paragraphs(texts: readonly string[]): string {
   return texts.map((t) => `<p>${t}</p>`).join("\n");
-}
-
-interface CollectionIndex {
-  flat: FlatCategory[];
-  idByHandle: Map<string, number>;
-  /** Collection ids of a leaf and all its ancestors, leaf first. */
-  ancestry: Map<string, number[]>;
-}
-
-function indexCollections(): CollectionIndex {
-  const flat = flattenCategories();
-  const idByHandle = new Map(flat.map((c, i) => [c.handle, i + 1]));
-  const byHandle = new Map(flat.map((c) => [c.handle, c]));
-  const ancestry = new Map<string, number[]>();
-  for (const c of flat) {
-    const chain: number[] = [];
-    let node: FlatCategory | undefined = c;
-    while (node) {
-      chain.push(idByHandle.get(node.handle) ?? 0);
-      node = node.parentHandle ? byHandle.get(node.parentHandle) : undefined;
-    }
-    ancestry.set(c.handle, chain);
-  }
-  return { flat, idByHandle, ancestry };
 }
 
 function collectionDescription(c: FlatCategory, brandNames: string[]): string {
@@ -651,244 +661,6 @@ async function insertQuestions(db: Database, productCount: number): Promise<void
   await insertRows(db, questions, rows);
 }
 
-interface FeaturedCandidate {
-  id: number;
-  score: number;
-}
-
-/** Keeps the best `limit` candidates (featured first, then best sellers) per collection. */
-function offerFeatured(
-  pool: Map<number, FeaturedCandidate[]>,
-  collectionId: number,
-  candidate: FeaturedCandidate,
-  limit: number,
-) {
-  const list = pool.get(collectionId) ?? [];
-  if (list.length < limit || candidate.score > list[list.length - 1].score) {
-    list.push(candidate);
-    list.sort((a, b) => b.score - a.score || a.id - b.id);
-    if (list.length > limit) list.pop();
-    pool.set(collectionId, list);
-  }
-}
-
-interface IdCounters {
-  option: number;
-  optionValue: number;
-  variant: number;
-  tag: number;
-}
-
-async function insertProductBatch(
-  db: Database,
-  batch: GeneratedProduct[],
-  ids: IdCounters,
-  tagIds: Map<string, number>,
-  vendorIds: Map<string, number>,
-  index: CollectionIndex,
-  positions: Map<number, number>,
-  featured: Map<number, FeaturedCandidate[]>,
-): Promise<{ variants: number; reviews: number }> {
-  const productRows: (typeof products.$inferInsert)[] = [];
-  const optionRows: (typeof productOptions.$inferInsert)[] = [];
-  const optionValueRows: (typeof optionValues.$inferInsert)[] = [];
-  const variantRows: (typeof variants.$inferInsert)[] = [];
-  const variantOptionRows: (typeof variantOptionValues.$inferInsert)[] = [];
-  const itemRows: (typeof inventoryItems.$inferInsert)[] = [];
-  const levelRows: (typeof inventoryLevels.$inferInsert)[] = [];
-  const imageRows: (typeof productImages.$inferInsert)[] = [];
-  const modelRows: (typeof productModel3ds.$inferInsert)[] = [];
-  const newTagRows: (typeof tags.$inferInsert)[] = [];
-  const productTagRows: (typeof productTags.$inferInsert)[] = [];
-  const collectionRows: (typeof collectionProducts.$inferInsert)[] = [];
-  const reviewRows: (typeof productReviews.$inferInsert)[] = [];
-  const attributeRows: AttributeRecord[] = [];
-  // The text of each product's search vector, which its row is written with (computed in SQL).
-  const searchSkus: string[][] = [];
-  const searchTagWords: string[] = [];
-  const searchCollectionTitles: (string | null)[] = [];
-
-  for (const p of batch) {
-    const productId = p.index + 1;
-
-    productRows.push({
-      id: productId,
-      handle: p.handle,
-      title: p.title,
-      seoTitle: null,
-      seoDescription: p.seoDescription,
-      isIndexed: true,
-      descriptionHtml: p.descriptionHtml,
-      vendorId: vendorIds.get(p.vendorHandle) ?? null,
-      productType: p.productType,
-      productCode: p.productCode,
-      partNumberNormalized: p.partNumberNormalized,
-      supersededPartNumbers: p.supersededPartNumbers,
-      isFeatured: p.isFeatured,
-      salesCount: p.salesCount,
-      avgRating: p.avgRating,
-      totalReviews: p.totalReviews,
-      minPriceCents: p.minPriceCents,
-      maxPriceCents: p.maxPriceCents,
-      compareAtPriceCents: p.compareAtPriceCents,
-      availableForSale: p.availableForSale,
-      weightGrams: p.weightGrams,
-      freeShippingEligible: p.freeShippingEligible,
-      oversized: p.oversized,
-      legacyId: p.legacyId,
-      createdAt: p.createdAt,
-      updatedAt: p.createdAt,
-      publishedAt: p.createdAt,
-    });
-
-    // Option values by "option name\0value" for the variant links.
-    const valueIds = new Map<string, number>();
-    p.options.forEach((option, optionIndex) => {
-      const optionId = ++ids.option;
-      optionRows.push({ id: optionId, productId, name: option.name, position: optionIndex + 1 });
-      option.values.forEach((value, valueIndex) => {
-        const valueId = ++ids.optionValue;
-        optionValueRows.push({ id: valueId, optionId, value, position: valueIndex + 1 });
-        valueIds.set(`${optionIndex}\0${value}`, valueId);
-      });
-    });
-
-    for (const v of p.variants) {
-      const variantId = ++ids.variant;
-      variantRows.push({
-        id: variantId,
-        productId,
-        title: v.title,
-        position: v.position,
-        priceCents: v.priceCents,
-        compareAtPriceCents: v.compareAtPriceCents,
-        sku: v.sku,
-        weightGrams: v.weightGrams,
-        availableForSale: v.availableForSale,
-        createdAt: p.createdAt,
-        updatedAt: p.createdAt,
-      });
-      v.optionValues.forEach((value, optionIndex) => {
-        const optionValueId = valueIds.get(`${optionIndex}\0${value}`);
-        if (optionValueId) variantOptionRows.push({ variantId, optionValueId });
-      });
-      // One inventory item and one level per variant: the ids line up with the variant id.
-      itemRows.push({ id: variantId, variantId, sku: v.sku, tracked: true });
-      levelRows.push({
-        id: variantId,
-        inventoryItemId: variantId,
-        locationId: 1,
-        available: v.available,
-        bypassNegativeQuantity: v.bypassNegativeQuantity,
-      });
-    }
-
-    p.images.forEach((image, i) => {
-      imageRows.push({ productId, url: image.url, altText: image.altText, position: i + 1, width: 800, height: 800 });
-    });
-    if (p.model3d) modelRows.push({ productId, url: p.model3d.url, posterUrl: p.model3d.posterUrl, position: 1 });
-
-    for (const [prefix, value] of p.tags) {
-      const key = `${prefix}\0${value}`;
-      let tagId = tagIds.get(key);
-      if (!tagId) {
-        tagId = ++ids.tag;
-        tagIds.set(key, tagId);
-        newTagRows.push({ id: tagId, prefix, value });
-      }
-      productTagRows.push({ productId, tagId });
-    }
-    // The search attributes are read here, from the generated product, while the database writes the
-    // previous batch: the search rebuild then only fills in products that lack them. Tags in id order,
-    // as the rebuild reads them.
-    const tagsById = p.tags
-      .map((tag) => ({ tag, id: tagIds.get(`${tag[0]}\0${tag[1]}`) ?? 0 }))
-      .sort((a, b) => a.id - b.id)
-      .map(({ tag }) => tag);
-    attributeRows.push(
-      attributeRecord(productId, {
-        title: p.title,
-        productCode: p.productCode,
-        productType: p.productType,
-        tags: tagsById,
-        descriptionHtml: p.descriptionHtml,
-      }),
-    );
-    searchTagWords.push(tagsById.map(([, value]) => value).join(" "));
-    searchSkus.push(p.variants.map((v) => v.sku));
-
-    const score = (p.isFeatured ? 1_000_000 : 0) + p.salesCount;
-    const collectionTitles: string[] = [];
-    for (const handle of p.collectionHandles) {
-      const collectionId = index.idByHandle.get(handle);
-      if (!collectionId) continue;
-      const position = (positions.get(collectionId) ?? 0) + 1;
-      positions.set(collectionId, position);
-      collectionRows.push({ collectionId, productId, position });
-      collectionTitles.push(index.flat[collectionId - 1].title);
-    }
-    searchCollectionTitles.push(collectionTitles.length ? collectionTitles.join(" ") : null);
-    const chain = index.ancestry.get(p.collectionHandles[0]) ?? [];
-    const top = chain[chain.length - 1];
-    const second = chain[chain.length - 2];
-    if (top) offerFeatured(featured, top, { id: productId, score }, TOP_FEATURED);
-    if (second) offerFeatured(featured, second, { id: productId, score }, SUB_FEATURED);
-
-    for (const r of p.reviews) {
-      reviewRows.push({
-        productId,
-        authorName: r.authorName,
-        starsRating: r.rating,
-        title: r.title,
-        body: r.body,
-        isPublished: true,
-        createdAt: r.createdAt,
-      });
-    }
-  }
-
-  // Each product is written with its search vector (the search rebuild then copies it into the search
-  // documents): the same expression as the rebuild's, over the same text, so a product row is written once.
-  const { head, body } = searchVectorSql({
-    title: sql`u."title"`,
-    productCode: sql`u."product_code"`,
-    supersededPartNumbers: sql`u."superseded_part_numbers"::text[]`,
-    skus: sql`(select string_agg(distinct search_part_number(sku), ' ') from unnest(u.search_skus::text[]) sku)`,
-    vendorName: sql`v.name`,
-    tagWords: sql`u.search_tag_words`,
-    productType: sql`u."product_type"`,
-    collectionTitles: sql`u.search_collection_titles`,
-    attributeWords: sql`u.search_attribute_words`,
-    descriptionHtml: sql`u."description_html"`,
-  });
-  await insertRows(db, products, productRows, {
-    computed: {
-      inputs: [
-        { name: "search_skus", type: "text[]", values: searchSkus },
-        { name: "search_tag_words", type: "text", values: searchTagWords },
-        { name: "search_collection_titles", type: "text", values: searchCollectionTitles },
-        { name: "search_attribute_words", type: "text", values: attributeRows.map((a) => a.words) },
-      ],
-      columns: [{ name: "search_vector", value: sql`${head} || setweight(${body}, 'D')` }],
-      join: sql` LEFT JOIN ${vendors} v ON v.id = u."vendor_id"`,
-    },
-  });
-  await insertRows(db, productOptions, optionRows);
-  await insertRows(db, optionValues, optionValueRows);
-  await insertRows(db, variants, variantRows);
-  await insertRows(db, variantOptionValues, variantOptionRows);
-  await insertRows(db, inventoryItems, itemRows);
-  await insertRows(db, inventoryLevels, levelRows);
-  await insertRows(db, productImages, imageRows);
-  await insertRows(db, productModel3ds, modelRows);
-  await insertRows(db, tags, newTagRows);
-  await insertRows(db, productTags, productTagRows);
-  await insertRows(db, collectionProducts, collectionRows);
-  await insertRows(db, productReviews, reviewRows);
-  await insertAttributeRecords(db, attributeRows);
-  return { variants: variantRows.length, reviews: reviewRows.length };
-}
-
 async function updateDenormalisedCounts(db: Database): Promise<void> {
   await db.execute(sql`
     UPDATE ${vendors} v SET product_count = s.n
@@ -944,10 +716,9 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     throw new Error("The catalog is not empty: reset it first (npm run seed -- --reset).");
   }
   const index = indexCollections();
-  const vendorIds = new Map(brands.map((b, i) => [b.handle, i + 1]));
+  const vendorIds = demoVendorIds();
   const summary = { products: 0, variants: 0, reviews: 0 };
-  const tagIds = new Map<string, number>();
-  const equipmentParts: EquipmentPartCandidate[] = [];
+  let totals: BatchTotals = { tags: 0, featured: [], equipmentParts: [] };
   const equipment = { models: 0, ms: 0 };
   let mark = performance.now();
   const phase = (name: string) => {
@@ -965,48 +736,27 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     await t.execute(sql`set local maintenance_work_mem = '1GB'`);
     await t.execute(sql`set local work_mem = '64MB'`);
     await insertContent(t, index);
-    const ids: IdCounters = { option: 0, optionValue: 0, variant: 0, tag: 0 };
-    const positions = new Map<number, number>();
-    const featured = new Map<number, FeaturedCandidate[]>();
     // The big tables are written without their secondary indexes, which are built once at the end.
     const dropped = await dropSecondaryIndexes(t, BULK_TABLES);
-    let batch: GeneratedProduct[] = [];
-    // One batch is written while the next is generated: the database and this process work at once.
-    let writing: Promise<void> | null = null;
-    const write = async (rows: GeneratedProduct[]) => {
-      const written = await insertProductBatch(t, rows, ids, tagIds, vendorIds, index, positions, featured);
-      summary.products += rows.length;
-      summary.variants += written.variants;
-      summary.reviews += written.reviews;
-      options.onProgress?.({ done: summary.products, total });
-    };
-    const flush = async () => {
-      if (writing) await writing;
-      // insertProductBatch assigns the ids before its first await: batches stay in order.
-      writing = write(batch);
-      // A failed write is awaited (and thrown) by the next flush or the end of the loop.
-      writing.catch(() => {});
-      batch = [];
-    };
     options.onProgress?.({ done: 0, total });
-    let generated = 0;
-    for (const product of generateProducts({ products: total, seed: options.seed ?? DEFAULT_SEED })) {
-      batch.push(product);
-      // Let the statements of the batch being written go out while this one is generated.
-      if (++generated % 50 === 0 && writing) await new Promise((resolve) => setImmediate(resolve));
-      if (EQUIPMENT_TEMPLATE_KEYS.has(product.templateKey)) {
-        equipmentParts.push({
-          productId: product.index + 1,
-          vendorHandle: product.vendorHandle,
-          templateKey: product.templateKey,
-          partName: product.partName,
-          kind: product.kind,
-        });
+    // A large catalog's rows are generated and encoded on a worker thread while this one's connection
+    // writes the previous batch: the database never waits for the next statement.
+    const batchOptions = { products: total, seed: options.seed ?? DEFAULT_SEED, batchSize };
+    const useWorker = options.thread === "worker" || (options.thread !== "inline" && total >= WORKER_MIN_PRODUCTS);
+    const source = useWorker ? workerBatches(batchOptions) : inlineBatches(batchOptions);
+    try {
+      const searchVector = productSearchVector();
+      for await (const batch of source.batches) {
+        await writeProductBatch(t, batch, searchVector);
+        summary.products += batch.products;
+        summary.variants += batch.variants;
+        summary.reviews += batch.reviews;
+        options.onProgress?.({ done: summary.products, total });
       }
-      if (batch.length >= batchSize) await flush();
+      totals = await source.totals();
+    } finally {
+      await source.close();
     }
-    if (batch.length) await flush();
-    if (writing) await writing;
     phase("products");
     // The indexes of the products' child rows first (a search rebuild joins through them); those of
     // products itself after the work in this transaction that rewrites its rows.
@@ -1016,14 +766,13 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     );
     phase("indexes of the product rows");
 
-    const featuredRows: (typeof collectionFeaturedProducts.$inferInsert)[] = [];
-    for (const [collectionId, list] of featured) {
-      for (const [i, c] of list.entries()) featuredRows.push({ collectionId, productId: c.id, position: i + 1 });
-    }
+    const featuredRows = totals.featured.flatMap(([collectionId, productIds]) =>
+      productIds.map((productId, i) => ({ collectionId, productId, position: i + 1 })),
+    );
     await insertRows(t, collectionFeaturedProducts, featuredRows);
     await insertQuestions(t, total);
     const equipmentStarted = performance.now();
-    const written = await insertDemoEquipment(t, equipmentParts, vendorIds, (table, rows) =>
+    const written = await insertDemoEquipment(t, totals.equipmentParts, vendorIds, (table, rows) =>
       insertRows(t, table, rows),
     );
     equipment.models = written.models;
@@ -1059,7 +808,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     ...summary,
     collections: index.flat.length,
     vendors: brands.length,
-    tags: tagIds.size,
+    tags: totals.tags,
     equipmentModels: equipment.models,
     equipmentMs: equipment.ms,
     elapsedMs: Date.now() - started,

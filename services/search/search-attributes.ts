@@ -188,14 +188,18 @@ export function attributeRecord(productId: number, source: ProductSearchSource):
 }
 
 /** Writes attribute rows (replacing a product's row when it has one): one statement. */
-export async function insertAttributeRecords(db: Database, records: readonly AttributeRecord[]): Promise<void> {
-  if (records.length === 0) return;
+export async function insertAttributeRecords(
+  db: Database,
+  records: readonly AttributeRecord[] | { json: string },
+): Promise<void> {
+  if ("length" in records && records.length === 0) return;
+  const json = "json" in records ? records.json : JSON.stringify(records);
   await db.execute(sql`
     insert into search_product_attributes (product_id, type_nouns, horsepower, voltage, size_inches,
       filter_area_sqft, btu, watts, gallons, speed, words)
     select x.product_id, x.type_nouns, x.horsepower, x.voltage, x.size_inches, x.filter_area_sqft, x.btu,
       x.watts, x.gallons, x.speed, x.words
-    from json_to_recordset(${JSON.stringify(records)}::json) as x(product_id int, type_nouns text[],
+    from json_to_recordset(${json}::json) as x(product_id int, type_nouns text[],
       horsepower real[], voltage real[], size_inches real[], filter_area_sqft real[], btu real[], watts real[],
       gallons real[], speed text[], words text)
     on conflict (product_id) do update set type_nouns = excluded.type_nouns, horsepower = excluded.horsepower,
