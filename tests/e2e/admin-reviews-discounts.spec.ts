@@ -113,6 +113,18 @@ test("a shopper's question waits for an answer, shows with it on the product pag
   await staffSignIn(staff, "/admin/questions");
   const row = staff.getByRole("row").filter({ hasText: question });
   await expect(row).toBeVisible();
+  // The whole answer form is in the window (on a phone each row is a card, not a table scrolled
+  // sideways), and the search form stays inside the page's column.
+  const windowWidth = staff.viewportSize()?.width ?? 0;
+  for (const control of [row.getByLabel("Answer"), row.getByRole("button", { name: "Answer and approve" })]) {
+    const box = await control.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(windowWidth);
+  }
+  const searchOverflow = await staff
+    .getByRole("search")
+    .filter({ has: staff.getByLabel("Search questions") })
+    .evaluate((form) => form.getBoundingClientRect().right - (form.parentElement?.getBoundingClientRect().right ?? 0));
+  expect(searchOverflow).toBeLessThanOrEqual(0.5);
   await row.getByLabel("Answer").fill("Yes: it is the basket for the whole SP2600 series.");
   await row.getByRole("button", { name: "Answer and approve" }).click();
   await expect(staff.getByText("Answer published: the question shows on the product page.")).toBeVisible();

@@ -67,7 +67,7 @@ function QuestionAnswer({ question }: { question: Row }) {
     }
   }
   return (
-    <div className="min-w-72 space-y-2">
+    <div className="space-y-2 sm:min-w-72">
       <label htmlFor={`${id}-answer`} className="block text-sm font-semibold text-ink">
         Answer
       </label>
@@ -118,7 +118,7 @@ function columnsFor(productPath: string) {
       cell: (info) => {
         const question = info.row.original;
         return (
-          <div className="max-w-md min-w-56">
+          <div className="max-w-md sm:min-w-56">
             <p className="font-semibold text-ink">{question.question}</p>
             <p className="mt-1 text-xs text-muted">
               {question.askedBy ?? "A shopper"}
@@ -164,6 +164,7 @@ export default function AdminQuestions({ loaderData }: Route.ComponentProps) {
       <DataTable
         caption="Shoppers' questions"
         mode="server"
+        stacked
         columns={cachedColumns.columns}
         data={loaderData.questions}
         rowId={(row) => `${row.id}-${row.status}-${row.answeredAt ?? ""}`}

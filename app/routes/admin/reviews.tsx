@@ -80,7 +80,7 @@ function columnsFor(productPath: string) {
       cell: (info) => {
         const review = info.row.original;
         return (
-          <div className="max-w-xl min-w-64">
+          <div className="max-w-xl sm:min-w-64">
             <div className="flex flex-wrap items-center gap-2">
               <StarRating rating={review.starsRating} />
               <span className="font-semibold text-ink">{review.title}</span>
@@ -143,6 +143,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
       <DataTable
         caption="Product reviews"
         mode="server"
+        stacked
         columns={cachedColumns.columns}
         data={loaderData.reviews}
         rowId={(row) => String(row.id)}

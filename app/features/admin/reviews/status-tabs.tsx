@@ -44,7 +44,7 @@ export function StatusTabs({
           );
         })}
       </nav>
-      <Form method="get" role="search" className="flex gap-2">
+      <Form method="get" role="search" className="flex w-full gap-2 sm:w-auto">
         <input type="hidden" name="status" value={status} />
         <label htmlFor="moderation-search" className="sr-only">
           {searchLabel}
@@ -55,9 +55,9 @@ export function StatusTabs({
           type="search"
           defaultValue={q}
           placeholder={searchLabel}
-          className="min-h-10 w-64 max-w-full rounded-md border border-line bg-white px-3 text-sm"
+          className="min-h-10 min-w-0 flex-1 rounded-md border border-line bg-white px-3 text-sm sm:w-64 sm:flex-none"
         />
-        <button type="submit" className="btn-secondary min-h-10">
+        <button type="submit" className="btn-secondary min-h-10 shrink-0">
           Search
         </button>
       </Form>

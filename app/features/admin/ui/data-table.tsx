@@ -77,6 +77,11 @@ interface CommonProps<T extends RowData> {
   rowId?: (row: T) => string;
   /** Shown in place of rows when there are none (say what to do next). */
   empty?: ReactNode;
+  /**
+   * On a phone, each row is a card with its cells one under another, each under its column's name,
+   * instead of a table that scrolls sideways: for a few wide columns (a review, an answer form).
+   */
+  stacked?: boolean;
 }
 
 interface ServerProps<T extends RowData> extends CommonProps<T> {
@@ -95,7 +100,16 @@ export function DataTable<T extends RowData>(props: ServerProps<T> | ClientProps
   return props.mode === "server" ? <ServerTable {...props} /> : <ClientTable {...props} />;
 }
 
-function ServerTable<T extends RowData>({ caption, columns, data, rowId, empty, total, pageSize }: ServerProps<T>) {
+function ServerTable<T extends RowData>({
+  caption,
+  columns,
+  data,
+  rowId,
+  empty,
+  stacked,
+  total,
+  pageSize,
+}: ServerProps<T>) {
   const [params, setParams] = useSearchParams();
   const sort = params.get("sort");
   const sorting: SortingState = sort ? [{ id: sort, desc: params.get("dir") === "desc" }] : [];
@@ -136,10 +150,18 @@ function ServerTable<T extends RowData>({ caption, columns, data, rowId, empty, 
       });
     },
   });
-  return <TableView table={table} caption={caption} empty={empty} total={total} />;
+  return <TableView table={table} caption={caption} empty={empty} stacked={stacked} total={total} />;
 }
 
-function ClientTable<T extends RowData>({ caption, columns, data, rowId, empty, pageSize = 50 }: ClientProps<T>) {
+function ClientTable<T extends RowData>({
+  caption,
+  columns,
+  data,
+  rowId,
+  empty,
+  stacked,
+  pageSize = 50,
+}: ClientProps<T>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
   const table = useTable({
@@ -151,7 +173,7 @@ function ClientTable<T extends RowData>({ caption, columns, data, rowId, empty, 
     onSortingChange: setSorting,
     onPaginationChange: setPagination,
   });
-  return <TableView table={table} caption={caption} empty={empty} total={data.length} />;
+  return <TableView table={table} caption={caption} empty={empty} stacked={stacked} total={data.length} />;
 }
 
 type AnyTable = ReturnType<typeof useTable<AdminTableFeatures, never>>;
@@ -160,11 +182,13 @@ function TableView({
   table: typed,
   caption,
   empty,
+  stacked = false,
   total,
 }: {
   table: unknown;
   caption: string;
   empty?: ReactNode;
+  stacked?: boolean;
   total: number;
 }) {
   const table = typed as AnyTable;
@@ -177,9 +201,13 @@ function TableView({
     <div className="rounded-lg border border-line bg-white shadow-sm">
       {/* relative: the cells' screen-reader-only text scrolls with the table instead of widening the page. */}
       <div className="relative overflow-x-auto">
-        <table className="w-full border-collapse text-left text-sm">
+        <table className={`w-full border-collapse text-left text-sm ${stacked ? "max-sm:block" : ""}`}>
           <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-line bg-surface text-xs font-semibold tracking-wide text-muted uppercase">
+          <thead
+            className={`border-b border-line bg-surface text-xs font-semibold tracking-wide text-muted uppercase ${
+              stacked ? "max-sm:sr-only" : ""
+            }`}
+          >
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
@@ -217,21 +245,40 @@ function TableView({
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody className={stacked ? "max-sm:block" : undefined}>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={table.getAllLeafColumns().length} className="px-3 py-8 text-center text-muted">
+              <tr className={stacked ? "max-sm:block" : undefined}>
+                <td
+                  colSpan={table.getAllLeafColumns().length}
+                  className={`px-3 py-8 text-center text-muted ${stacked ? "max-sm:block" : ""}`}
+                >
                   {empty ?? "Nothing here yet."}
                 </td>
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id} className="border-b border-line last:border-b-0 hover:bg-surface/60">
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-top">
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
+                <tr
+                  key={row.id}
+                  className={`border-b border-line last:border-b-0 hover:bg-surface/60 ${stacked ? "max-sm:block max-sm:py-2" : ""}`}
+                >
+                  {row.getAllCells().map((cell) => {
+                    const header = cell.column.columnDef.header;
+                    return (
+                      <td key={cell.id} className={`px-3 py-2 align-top ${stacked ? "max-sm:block" : ""}`}>
+                        {stacked && typeof header === "string" ? (
+                          // The column's name over the cell where the header row is hidden; screen readers
+                          // have the (visually hidden) header row.
+                          <span
+                            aria-hidden="true"
+                            className="mb-1 block text-xs font-semibold tracking-wide text-muted uppercase sm:hidden"
+                          >
+                            {header}
+                          </span>
+                        ) : null}
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    );
+                  })}
                 </tr>
               ))
             )}
