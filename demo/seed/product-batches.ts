@@ -5,6 +5,7 @@
  * Ids are assigned here, in generation order, so child rows need no RETURNING round trips.
  */
 import { Worker } from "node:worker_threads";
+import type { PgTable } from "drizzle-orm/pg-core";
 import {
   collectionProducts,
   inventoryItems,
@@ -26,6 +27,23 @@ import { type FlatCategory, flattenCategories } from "./content/categories.ts";
 import { EQUIPMENT_TEMPLATE_KEYS, type EquipmentPartCandidate } from "./equipment.ts";
 import { DEFAULT_SEED, type GeneratedProduct, generateProducts } from "./generate-catalog.ts";
 import { type EncodedRows, encodeRows } from "./row-encoding.ts";
+
+/** Every table a batch of products writes parents first. */
+export const PRODUCT_BATCH_TABLES: readonly PgTable[] = [
+  products,
+  productOptions,
+  optionValues,
+  variants,
+  variantOptionValues,
+  inventoryItems,
+  inventoryLevels,
+  productImages,
+  productModel3ds,
+  tags,
+  productTags,
+  collectionProducts,
+  productReviews,
+];
 
 const TOP_FEATURED = 8;
 const SUB_FEATURED = 4;

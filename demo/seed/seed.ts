@@ -18,16 +18,12 @@ import {
   inventoryLevels,
   inventoryLocations,
   optionValues,
-  productImages,
   productModel3ds,
   productOptions,
-  productReviews,
   products,
-  productTags,
   searchSynonyms,
   siteReviews,
   tags,
-  variantOptionValues,
   variants,
   vendors,
 } from "../../db/schema/catalog.ts";
@@ -74,6 +70,7 @@ import {
   type EncodedBatch,
   indexCollections,
   inlineBatches,
+  PRODUCT_BATCH_TABLES,
   workerBatches,
 } from "./product-batches.ts";
 import { type EncodedRows, encodeRows } from "./row-encoding.ts";
@@ -130,26 +127,18 @@ export interface SeedSummary {
   elapsedMs: number;
 }
 
-/** Every table the demo data fills, parents before children (the reset truncates them together). */
+const BULK_TABLE_BY_NAME = new Map(
+  PRODUCT_BATCH_TABLES.map((table): [string, PgTable] => [getTableName(table), table]),
+);
+
+/** Every table the demo data fills (the reset truncates them together). */
 const seededTables: readonly PgTable[] = [
   vendors,
-  products,
-  productOptions,
-  optionValues,
-  variants,
-  variantOptionValues,
   inventoryLocations,
-  inventoryItems,
-  inventoryLevels,
-  productImages,
-  productModel3ds,
-  tags,
-  productTags,
   collections,
   collectionImages,
-  collectionProducts,
+  ...PRODUCT_BATCH_TABLES,
   collectionFeaturedProducts,
-  productReviews,
   siteReviews,
   articles,
   helpPages,
@@ -189,38 +178,9 @@ const DEMO_TAX_RATES = [
 
 const PRODUCTS_TABLE = getTableName(products);
 
-/** The tables with a row or more per product, loaded without their secondary indexes. */
-const BULK_TABLES = [
-  products,
-  productOptions,
-  optionValues,
-  variants,
-  variantOptionValues,
-  inventoryItems,
-  inventoryLevels,
-  productImages,
-  productTags,
-  collectionProducts,
-  productReviews,
-].map((table) => getTableName(table));
-
-/** Every table a batch of products writes, by name (product-batches.ts encodes them). */
-const BULK_TABLE_BY_NAME = new Map(
-  [
-    products,
-    productOptions,
-    optionValues,
-    variants,
-    variantOptionValues,
-    inventoryItems,
-    inventoryLevels,
-    productImages,
-    productModel3ds,
-    tags,
-    productTags,
-    collectionProducts,
-    productReviews,
-  ].map((table): [string, PgTable] => [getTableName(table), table]),
+/** Those with a row or more per product, loaded without their secondary indexes (the two small ones keep theirs). */
+const BULK_TABLES = [...BULK_TABLE_BY_NAME.keys()].filter(
+  (name) => name !== getTableName(productModel3ds) && name !== getTableName(tags),
 );
 
 /** Tables whose ids the seeder assigns itself; their identity sequences are moved past them. */

@@ -100,16 +100,8 @@ export function DataTable<T extends RowData>(props: ServerProps<T> | ClientProps
   return props.mode === "server" ? <ServerTable {...props} /> : <ClientTable {...props} />;
 }
 
-function ServerTable<T extends RowData>({
-  caption,
-  columns,
-  data,
-  rowId,
-  empty,
-  stacked,
-  total,
-  pageSize,
-}: ServerProps<T>) {
+function ServerTable<T extends RowData>(props: ServerProps<T>) {
+  const { columns, data, rowId, total, pageSize } = props;
   const [params, setParams] = useSearchParams();
   const sort = params.get("sort");
   const sorting: SortingState = sort ? [{ id: sort, desc: params.get("dir") === "desc" }] : [];
@@ -150,18 +142,11 @@ function ServerTable<T extends RowData>({
       });
     },
   });
-  return <TableView table={table} caption={caption} empty={empty} stacked={stacked} total={total} />;
+  return <TableView table={table} view={props} total={total} />;
 }
 
-function ClientTable<T extends RowData>({
-  caption,
-  columns,
-  data,
-  rowId,
-  empty,
-  stacked,
-  pageSize = 50,
-}: ClientProps<T>) {
+function ClientTable<T extends RowData>(props: ClientProps<T>) {
+  const { columns, data, rowId, pageSize = 50 } = props;
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize });
   const table = useTable({
@@ -173,22 +158,18 @@ function ClientTable<T extends RowData>({
     onSortingChange: setSorting,
     onPaginationChange: setPagination,
   });
-  return <TableView table={table} caption={caption} empty={empty} stacked={stacked} total={data.length} />;
+  return <TableView table={table} view={props} total={data.length} />;
 }
 
 type AnyTable = ReturnType<typeof useTable<AdminTableFeatures, never>>;
 
 function TableView({
   table: typed,
-  caption,
-  empty,
-  stacked = false,
+  view: { caption, empty, stacked = false },
   total,
 }: {
   table: unknown;
-  caption: string;
-  empty?: ReactNode;
-  stacked?: boolean;
+  view: Pick<CommonProps<never>, "caption" | "empty" | "stacked">;
   total: number;
 }) {
   const table = typed as AnyTable;
