@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./shell-hydration.ts";
 import { desktopOnly } from "./viewports.ts";
 
 test("home renders the demo catalog with the store's header", async ({ page }) => {
@@ -34,6 +35,30 @@ test("the header search box sends the shopper to the results page", async ({ pag
   await page.goto("/");
   const box = page.getByPlaceholder("Enter Keyword or Part Number...");
   await box.fill("pump");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/searchresults\.asp\?q=pump/);
+});
+
+test("what a shopper types in the header search box before the page is interactive is what gets searched", async ({
+  page,
+}) => {
+  // The scripts are held back until the box has been typed into: a slow phone, a shopper who types at once.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const box = page.getByPlaceholder("Enter Keyword or Part Number...");
+  await box.fill("pump");
+  release();
+  await waitForHydration(box);
+  // Whatever the page does once it runs (its effects), the text stays.
+  await page.waitForLoadState("load");
+  await expect(box).toHaveValue("pump");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/searchresults\.asp\?q=pump/);
 });

@@ -51,8 +51,18 @@ export function HeaderSearch({
   const plainInput = useRef<HTMLInputElement>(null);
   const handoff = useRef<{ focused: boolean; caret: number | null }>({ focused: false, caret: null });
 
+  // The box shows the query of each page navigated to. On the first render's effects it keeps what a
+  // shopper typed before the page became interactive (in the box, not yet in the state): wiping it, or
+  // searching for the empty state, would lose their words.
+  const shownFor = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks every navigation.
-  useEffect(() => setValue(initialQuery), [initialQuery, location.key]);
+  useEffect(() => {
+    const shown = `${location.key}\0${initialQuery}`;
+    if (shownFor.current === shown) return;
+    const typed = shownFor.current === null ? plainInput.current?.value : undefined;
+    shownFor.current = shown;
+    setValue(typed || initialQuery);
+  }, [initialQuery, location.key]);
 
   function enhance() {
     loadCombobox()
