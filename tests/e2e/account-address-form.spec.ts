@@ -3,6 +3,7 @@
 // still loading keeps the state.
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { linkFromMail } from "./account-mail.ts";
+import { holdRequests } from "./storefront-helpers.ts";
 import { desktopOnly } from "./viewports.ts";
 
 // Sign-up waits on a bot check solved in the browser and a password hash: generous on a busy machine.
@@ -88,17 +89,7 @@ test("address dialog: a Confirm pressed while the states are loading keeps the s
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog).toBeHidden();
 
-  let releaseStates: () => void = () => {};
-  const statesHeld = new Promise<void>((resolve) => {
-    releaseStates = resolve;
-  });
-  await page.route(
-    (url) => url.pathname === "/api/states",
-    async (route) => {
-      await statesHeld;
-      await route.continue();
-    },
-  );
+  const releaseStates = await holdRequests(page, (url) => url.pathname === "/api/states");
   // Held from the page load on: the dialog asks for the country's states as soon as it mounts.
   await page.reload();
   await page.getByRole("button", { name: "Edit address 2150 Harbor Blvd" }).click();

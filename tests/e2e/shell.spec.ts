@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./shell-hydration.ts";
+import { holdRequests } from "./storefront-helpers.ts";
 import { desktopOnly } from "./viewports.ts";
 
 test("home renders the demo catalog with the store's header", async ({ page }) => {
@@ -43,14 +44,7 @@ test("what a shopper types in the header search box before the page is interacti
   page,
 }) => {
   // The scripts are held back until the box has been typed into: a slow phone, a shopper who types at once.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/**/*.js", async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const release = await holdRequests(page, "**/assets/**/*.js");
   await page.goto("/", { waitUntil: "domcontentloaded" });
   const box = page.getByPlaceholder("Enter Keyword or Part Number...");
   await box.fill("pump");

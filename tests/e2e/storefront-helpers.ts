@@ -100,3 +100,19 @@ export async function hydrated(page: Page) {
 export async function withoutExitIntent(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem("exitIntentPopUpShown", "true"));
 }
+
+/**
+ * Holds every request that `url` matches until the returned function is called: a slow network, or a
+ * shopper who acts before an answer (or the page's scripts) has arrived.
+ */
+export async function holdRequests(page: Page, url: Parameters<Page["route"]>[0]): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}

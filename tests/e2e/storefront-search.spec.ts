@@ -1,7 +1,7 @@
 // Search results journeys.
 import { expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "./shell-hydration.ts";
-import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
+import { holdRequests, hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
 import { desktopOnly, phoneOnly } from "./viewports.ts";
 
 // The machines that run these are shared and often busy: a journey gets a minute.
@@ -96,14 +96,7 @@ test("eight skeleton cards show while the next results load", async ({ page }) =
   await page.goto("/searchresults.asp?q=pump");
   await hydrated(page);
   // Hold the page data so the loading state stays on screen.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/searchresults.asp.data**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/searchresults.asp.data**");
   await page.getByRole("navigation", { name: "Pagination", exact: true }).getByRole("link", { name: "Page 2" }).click();
   const loading = page.getByRole("status").filter({ hasText: "Loading results…" });
   await expect(loading).toBeVisible();

@@ -3,7 +3,7 @@
 // carousel's step, the image-copyright notice and the banners' phone versions.
 import { expect, type Locator, test } from "@playwright/test";
 import { waitForHydration } from "./shell-hydration.ts";
-import { hydrated, withoutExitIntent } from "./storefront-helpers.ts";
+import { holdRequests, hydrated, withoutExitIntent } from "./storefront-helpers.ts";
 import { desktopOnly } from "./viewports.ts";
 
 test.describe.configure({ timeout: 60_000 });
@@ -63,13 +63,11 @@ test("'Fetching product...' shows on the way to a product page from a page such 
   await hydrated(page);
   const card = page.getByTestId("product-card").first();
   const title = card.locator('a[href*="/products/"]:not([aria-hidden="true"])').first();
-  // The product's data takes a while to come (a slow connection).
-  await page.route(/\/products\/[^/?]+\.data/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.fallback();
-  });
+  // The product's data is held back (a slow connection) until the message has been seen.
+  const release = await holdRequests(page, /\/products\/[^/?]+\.data/);
   await title.click();
   await expect(page.getByRole("status").filter({ hasText: "Fetching product..." })).toBeVisible();
+  release();
   await expect(page).toHaveURL(/\/products\//);
   await expect(page.getByText("Fetching product...")).toBeHidden();
 });
