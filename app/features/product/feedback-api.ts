@@ -34,7 +34,7 @@ export async function sendFeedback(
 }
 
 /** A form's schema, as this hook uses it. */
-interface FieldSchema {
+export interface FieldSchema {
   safeParse(
     fields: unknown,
   ): { success: true } | { success: false; error: { issues: Parameters<typeof fieldErrors>[0] } };

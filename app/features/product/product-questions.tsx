@@ -1,14 +1,12 @@
 // The Q&A block below the product: its answered questions (fetched when the block first shows), a form to
 // ask one (answered and approved by the store's staff before it shows), and the phone line.
 import { MessageCircleQuestion, Phone } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { questionPath } from "../../../shared/content-paths.ts";
 import { QUESTION_MAX, questionFormSchema } from "../../../shared/product-feedback.ts";
-import { BusyButton } from "../../components/ui/busy-button.tsx";
-import { Notice } from "../../components/ui/notice.tsx";
-import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
+import { TextAreaField } from "../../components/ui/text-field.tsx";
 import { RICH_TEXT } from "../catalog/rich-text.ts";
-import { useFeedbackForm } from "./feedback-api.ts";
+import { FeedbackForm, formText } from "./feedback-form.tsx";
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -109,77 +107,33 @@ export function ProductQuestions({ productId, title, phone }: { productId: numbe
 }
 
 function AskQuestionForm({ productId }: { productId: number }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const { errors, busy, result, send } = useFeedbackForm("question", productId, questionFormSchema);
-
-  if (result?.tone === "success") return <Notice tone="success">{result.text}</Notice>;
-  if (!open) {
-    return (
-      <button type="button" className="btn-secondary" onClick={() => setOpen(true)}>
-        Ask a question
-      </button>
-    );
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const fields = {
-      question: String(form.get("question") ?? ""),
-      askedBy: String(form.get("askedBy") ?? ""),
-      email: String(form.get("email") ?? ""),
-    };
-    await send(fields);
-  }
-
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="max-w-2xl space-y-4 rounded-lg border border-line bg-white p-4 desk:p-6"
+    <FeedbackForm
+      kind="question"
+      productId={productId}
+      schema={questionFormSchema}
+      openLabel="Ask a question"
+      heading="Ask about this part"
+      submitLabel="Send question"
+      nameField={{ name: "askedBy" }}
+      read={(form) => ({
+        question: formText(form, "question"),
+        askedBy: formText(form, "askedBy"),
+        email: formText(form, "email"),
+      })}
     >
-      <h3 className="text-lg font-bold text-water-900">Ask about this part</h3>
-      <TextAreaField
-        id={`${id}-question`}
-        name="question"
-        label="Your question"
-        required
-        rows={3}
-        maxLength={QUESTION_MAX}
-        error={errors.question}
-        hint="Include your pump, filter or heater model so we can check the fit."
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${id}-name`}
-          name="askedBy"
-          label="Your name"
+      {(errors, id) => (
+        <TextAreaField
+          id={`${id}-question`}
+          name="question"
+          label="Your question"
           required
-          maxLength={60}
-          autoComplete="name"
-          error={errors.askedBy}
+          rows={3}
+          maxLength={QUESTION_MAX}
+          error={errors.question}
+          hint="Include your pump, filter or heater model so we can check the fit."
         />
-        <TextField
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          label="E-mail"
-          maxLength={254}
-          autoComplete="email"
-          error={errors.email}
-          hint="Optional; never shown."
-        />
-      </div>
-      {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
-      <div className="flex flex-wrap gap-3">
-        <BusyButton busy={busy} busyLabel="Sending...">
-          Send question
-        </BusyButton>
-        <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      )}
+    </FeedbackForm>
   );
 }

@@ -55,7 +55,6 @@ export function HeaderSearch({
   // shopper typed before the page became interactive (in the box, not yet in the state): wiping it, or
   // searching for the empty state, would lose their words.
   const shownFor = useRef<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks every navigation.
   useEffect(() => {
     const shown = `${location.key}\0${initialQuery}`;
     if (shownFor.current === shown) return;
