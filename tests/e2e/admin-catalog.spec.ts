@@ -2,24 +2,14 @@
 // variants and an uploaded image and publishes it; within 2 seconds the storefront's search finds it
 // and its page shows the image; a price and stock change shows on the product page; a support account
 // can read the product and cannot change it. Screenshots of the catalog pages at 1280 and 768 px.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { signInStaff } from "./admin-session.ts";
 import { waitForHydration } from "./shell-hydration.ts";
 
 test.skip(({ isMobile }) => isMobile, "The back office is for desktop and tablet widths; its e2e runs once.");
 
-const OWNER = { email: "owner@demo.poolparts.test", password: "skimmer-basket-demo-26" };
 const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? "test-results/admin-catalog";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/admin/login");
-  // Typed after hydration: a click on the server's HTML would send the empty form as a plain GET.
-  await waitForHydration(page.getByRole("button", { name: "Sign in", exact: true }));
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 20_000 });
-}
 
 test("an owner creates, publishes and changes a product; shoppers see it within 2 s; support cannot change it", async ({
   page,
@@ -29,7 +19,7 @@ test("an owner creates, publishes and changes a product; shoppers see it within 
   test.setTimeout(120_000);
   const word = `Quartzflow${Date.now().toString(36)}`;
   const partNumber = `QF-${Date.now().toString(36).toUpperCase()}`;
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInStaff(page);
 
   // Create: title, part number, an option with two values, a variant for each.
   await page.goto("/admin/products/new");
@@ -144,7 +134,7 @@ test("an owner creates, publishes and changes a product; shoppers see it within 
   expect(made.status(), await made.text()).toBeLessThan(300);
   const supportContext = await browser.newContext();
   const support = await supportContext.newPage();
-  await signIn(support, email, password);
+  await signInStaff(support, { email, password });
   await support.goto(`/admin/products/${productId}`);
   await expect(support.getByRole("textbox", { name: "Title", exact: true })).toHaveValue(`${word} Cartridge Filter`);
   await expect(support.getByText("Read only")).toBeVisible();
@@ -162,7 +152,7 @@ test("an owner deletes a product from its editor and two more from the list; sho
 }) => {
   test.setTimeout(90_000);
   const word = `Wexolith${Date.now().toString(36)}`;
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInStaff(page);
   const create = async (suffix: string) => {
     const answer = await page.request.post("/api/admin/products", {
       data: {
@@ -227,7 +217,7 @@ test("an owner deletes a product from its editor and two more from the list; sho
 test("an owner turns stock counting off for a made-to-order part; it sells with nothing on hand", async ({ page }) => {
   test.setTimeout(60_000);
   const word = `Moldraft${Date.now().toString(36)}`;
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInStaff(page);
   const answer = await page.request.post("/api/admin/products", {
     data: {
       title: `${word} Custom Spa Cover`,
@@ -268,7 +258,7 @@ test("an owner turns stock counting off for a made-to-order part; it sells with 
 test("an owner adds a subcategory and renames a brand from their forms; the store shows both", async ({ page }) => {
   test.setTimeout(60_000);
   const word = `Quellar${Date.now().toString(36)}`;
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInStaff(page);
 
   await page.goto("/admin/categories");
   await waitForHydration(page.getByRole("button", { name: "New category" }));
@@ -311,7 +301,7 @@ test("an owner deletes a category (after its subcategory, which the store asks f
 }) => {
   test.setTimeout(60_000);
   const word = `Plexor${Date.now().toString(36)}`;
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInStaff(page);
   const post = async <T>(path: string, data: unknown) => {
     const answer = await page.request.post(path, { data, headers: { "idempotency-key": crypto.randomUUID() } });
     expect(answer.status(), await answer.text()).toBe(201);
@@ -366,7 +356,7 @@ test("an owner deletes a category (after its subcategory, which the store asks f
 
 test("on a 390 px phone the category tree and a category's form fit the screen, titles whole", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, OWNER.email, OWNER.password);
+  await signInStaff(page);
   await page.goto("/admin/categories");
   const tree = page.getByRole("list", { name: "Category tree" });
   await waitForHydration(tree.getByRole("button", { name: "Variable Speed Pumps", exact: true }));

@@ -1,23 +1,13 @@
 // /admin/import in Chromium: an owner drops a small CSV, the dry run shows its problem by row and column
 // and writes nothing, the fixed file is imported (progress bar, counts), and the new product is found by
 // the storefront's search. Screenshots at 1280 and 768 px.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { signInStaff } from "./admin-session.ts";
 import { waitForHydration } from "./shell-hydration.ts";
 
 test.skip(({ isMobile }) => isMobile, "The back office is for desktop and tablet widths; its e2e runs once.");
 
-const OWNER = { email: "owner@demo.poolparts.test", password: "skimmer-basket-demo-26" };
 const SHOTS = process.env.ADMIN_SCREENSHOTS_DIR ?? "test-results/admin-import";
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  // Typed after hydration: a click on the server's HTML would send the empty form as a plain GET.
-  await waitForHydration(page.getByRole("button", { name: "Sign in", exact: true }));
-  await page.getByLabel("E-mail address").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 20_000 });
-}
 
 function csvFor(word: string, price: string): string {
   const header = "handle,title,brand,tags,option1_name,option1_value,sku,price,stock,image_urls";
@@ -33,7 +23,7 @@ function csvFor(word: string, price: string): string {
 test("an owner dry-runs a CSV, fixes its problem, imports it, and shoppers find the product", async ({ page }) => {
   test.setTimeout(120_000);
   const word = `Lidmatic${Date.now().toString(36)}`;
-  await signIn(page);
+  await signInStaff(page);
   await page.getByRole("link", { name: "Import and export" }).first().click();
   await expect(page.getByRole("heading", { name: "Import and export" })).toBeVisible();
   // A drop on the server's HTML would go nowhere: the page has hydrated first.

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { linkFromMail } from "./account-mail.ts";
+import { signInStaff } from "./admin-session.ts";
 import { waitForHydration } from "./shell-hydration.ts";
 import { desktopOnly } from "./viewports.ts";
 
@@ -11,7 +12,6 @@ import { desktopOnly } from "./viewports.ts";
 
 test.describe.configure({ timeout: 240_000 });
 
-const OWNER = { email: "owner@demo.poolparts.test", password: "skimmer-basket-demo-26" };
 const afterSubmit = { timeout: 30_000 };
 
 interface Level {
@@ -86,16 +86,6 @@ async function placeGuestOrder(browser: Browser, items: Array<[Product, number]>
   return order;
 }
 
-async function signInAsStaff(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("E-mail address").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  const submit = page.getByRole("button", { name: "Sign in", exact: true });
-  await waitForHydration(submit);
-  await submit.click();
-  await expect(page).toHaveURL(/\/admin\/?$/, afterSubmit);
-}
-
 async function openOrder(page: Page, orderNumber: string) {
   await page.goto(`/admin/orders?q=${orderNumber}`);
   await page.getByRole("link", { name: orderNumber }).click();
@@ -128,7 +118,7 @@ test("staff ship a guest's order in two parts, refund a line, cancel another, an
     email,
   );
 
-  await signInAsStaff(page);
+  await signInStaff(page);
   await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("link", { name: order.orderNumber })).toBeVisible();
   await shots(page, "admin-orders-list");

@@ -4,17 +4,14 @@
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import { DEMO_OWNER } from "../../demo/seed/demo-staff.ts";
 import { QUESTION_THANKS } from "../../shared/product-feedback.ts";
+import { signInStaff } from "./admin-session.ts";
 import { hydrated, productByHandle, productHandles, withoutExitIntent } from "./storefront-helpers.ts";
 
 // Bot checks solved in the browser and password hashing: generous on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 async function staffSignIn(page: Page, next: string) {
-  await page.goto(`/admin/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("E-mail address").fill(DEMO_OWNER.email);
-  await page.getByLabel("Password").fill(DEMO_OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, (c) => `\\${c}`)}$`));
+  await signInStaff(page, DEMO_OWNER, next);
   await hydrated(page);
 }
 

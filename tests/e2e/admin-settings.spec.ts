@@ -4,25 +4,15 @@
 // 900 kg, which no cart of the other tests weighs), so runs beside each other do not collide.
 // Screenshots of both pages at this project's width go to the test's output.
 import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
+import { DEMO_OWNER } from "../../demo/seed/demo-staff.ts";
+import { signInStaff } from "./admin-session.ts";
 import { waitForHydration } from "./shell-hydration.ts";
 
 // A sign-in solves a bot check in the browser and hashes a password: generous on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const OWNER = { email: "owner@demo.poolparts.test", password: "skimmer-basket-demo-26" };
-
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
-}
-
-async function signInAsOwner(page: Page, next: string) {
-  await page.goto(`/admin/login?next=${encodeURIComponent(next)}`);
-  // Typed after hydration: a click on the server's HTML would send the empty form as a plain GET.
-  await waitForHydration(page.getByRole("button", { name: "Sign in", exact: true }));
-  await page.getByLabel("E-mail address").fill(OWNER.email);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
 }
 
 test("settings: the owner edits a tax rate and a shipping rate and sees them saved", async ({ page }, testInfo) => {
@@ -31,7 +21,7 @@ test("settings: the owner edits a tax rate and a shipping rate and sees them sav
   const state = phone ? { code: "VT", title: "Vermont" } : { code: "WY", title: "Wyoming" };
   const taxName = `${state.title} test tax ${Date.now()}`;
 
-  await signInAsOwner(page, "/admin/settings/tax");
+  await signInStaff(page, DEMO_OWNER, "/admin/settings/tax");
   await expect(page.getByRole("heading", { name: "Tax rates", exact: true })).toBeVisible();
   // The demo store's rates are listed.
   await expect(page.getByRole("row", { name: /California sales tax/ })).toContainText("7.25 %");

@@ -5,6 +5,7 @@
 // desktop) go to the test's output.
 import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
 import { totpCode } from "../../services/staff/two-step.ts";
+import { sendStaffSignIn } from "./admin-session.ts";
 import { waitForHydration } from "./shell-hydration.ts";
 import { desktopOnly } from "./viewports.ts";
 
@@ -16,15 +17,6 @@ const MEMBER_PASSWORD = "filter-cartridge-44";
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/admin/login");
-  // Typed after hydration: a click on the server's HTML would send the empty form as a plain GET.
-  await waitForHydration(page.getByRole("button", { name: "Sign in", exact: true }));
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 async function signOut(page: Page) {
@@ -86,7 +78,7 @@ test("staff: add a member, two-step sign-in with a code, and the audit log", asy
   await signOut(page);
 
   // The member signs in and turns on two-step sign-in.
-  await signIn(page, email, MEMBER_PASSWORD);
+  await sendStaffSignIn(page, { email, password: MEMBER_PASSWORD });
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   // A manager has no staff or audit pages.
@@ -109,7 +101,7 @@ test("staff: add a member, two-step sign-in with a code, and the audit log", asy
   await signOut(page);
 
   // Signing in again asks for the code (the next step's code: the one used to turn it on is spent).
-  await signIn(page, email, MEMBER_PASSWORD);
+  await sendStaffSignIn(page, { email, password: MEMBER_PASSWORD });
   await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
   await page.getByLabel("Code").fill(totpCode(key, new Date(Date.now() + 30_000)));
   await page.getByRole("button", { name: "Continue" }).click();
@@ -118,7 +110,7 @@ test("staff: add a member, two-step sign-in with a code, and the audit log", asy
   await signOut(page);
 
   // The owner sees both changes in the audit log, with what changed.
-  await signIn(page, OWNER.email, OWNER.password);
+  await sendStaffSignIn(page);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   // A phone keeps the navigation behind the menu button.
   if (testInfo.project.name === "phone") {

@@ -1,13 +1,12 @@
 // /admin/content/articles/new and /admin/content/articles/{id}: an article (blog post or information
 // page) with the rich-text editor; saved as a draft or published; a preview shows it as the store will.
 import { useState } from "react";
-import { Controller } from "react-hook-form";
 import { data, Link, useNavigate } from "react-router";
 import { type ArticleFormInput, articleFormSchema } from "../../../shared/admin/content.ts";
 import { articlePath } from "../../../shared/content-paths.ts";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";
 import { getAdminArticle } from "../../features/admin/content/content-data.server.ts";
-import { RichTextEditor } from "../../features/admin/content/rich-text-editor.tsx";
+import { BodyHtmlField } from "../../features/admin/content/rich-text-editor.tsx";
 import { adminApi } from "../../features/admin/ui/admin-api.ts";
 import { ConfirmDialog } from "../../features/admin/ui/confirm-dialog.tsx";
 import {
@@ -137,19 +136,7 @@ export default function ArticleEdit({ loaderData }: Route.ComponentProps) {
             </div>
           </Panel>
           <Panel>
-            <Controller
-              control={form.control}
-              name="bodyHtml"
-              render={({ field, fieldState }) => (
-                <RichTextEditor
-                  id="article-body"
-                  label="Text"
-                  initialHtml={defaults.bodyHtml}
-                  onChange={field.onChange}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <BodyHtmlField id="article-body" initialHtml={defaults.bodyHtml} />
           </Panel>
           <Panel title="Search engines">
             <div className="grid gap-4 sm:grid-cols-2">

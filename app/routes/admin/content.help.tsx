@@ -1,12 +1,11 @@
 // /admin/content/help/new and /admin/content/help/{id}: a help page with the rich-text editor and a preview.
 import { useState } from "react";
-import { Controller } from "react-hook-form";
 import { data, Link, useNavigate } from "react-router";
 import { helpPageFormSchema } from "../../../shared/admin/content.ts";
 import { helpAnswerPath } from "../../../shared/content-paths.ts";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";
 import { getAdminHelpPage } from "../../features/admin/content/content-data.server.ts";
-import { RichTextEditor } from "../../features/admin/content/rich-text-editor.tsx";
+import { BodyHtmlField } from "../../features/admin/content/rich-text-editor.tsx";
 import { adminApi } from "../../features/admin/ui/admin-api.ts";
 import { ConfirmDialog } from "../../features/admin/ui/confirm-dialog.tsx";
 import { AdminForm, FormField, SubmitButton, useZodForm } from "../../features/admin/ui/form-field.tsx";
@@ -107,19 +106,7 @@ export default function HelpPageEdit({ loaderData }: Route.ComponentProps) {
             </div>
           </Panel>
           <Panel>
-            <Controller
-              control={form.control}
-              name="bodyHtml"
-              render={({ field, fieldState }) => (
-                <RichTextEditor
-                  id="help-body"
-                  label="Text"
-                  initialHtml={defaults.bodyHtml}
-                  onChange={field.onChange}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <BodyHtmlField id="help-body" initialHtml={defaults.bodyHtml} />
           </Panel>
           <div className="flex flex-wrap gap-3">
             <SubmitButton busyLabel="Saving...">Save help page</SubmitButton>

@@ -20,6 +20,7 @@ import {
   Unlink,
 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
+import { Controller, useFormContext } from "react-hook-form";
 import { CONTENT_IMAGE_MAX_BYTES } from "../../../../shared/admin/content.ts";
 import { RICH_TEXT } from "../../catalog/rich-text.ts";
 
@@ -252,5 +253,25 @@ export function RichTextEditor({
       {uploadError ? <p className="mt-1 text-sm font-medium text-sale">{uploadError}</p> : null}
       {error ? <p className="mt-1 text-sm font-medium text-sale">{error}</p> : null}
     </div>
+  );
+}
+
+/** The editor as the form's `bodyHtml` field (labelled "Text"), inside an AdminForm. */
+export function BodyHtmlField({ id, initialHtml }: { id: string; initialHtml: string }) {
+  const { control } = useFormContext<{ bodyHtml: string }>();
+  return (
+    <Controller
+      control={control}
+      name="bodyHtml"
+      render={({ field, fieldState }) => (
+        <RichTextEditor
+          id={id}
+          label="Text"
+          initialHtml={initialHtml}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }
