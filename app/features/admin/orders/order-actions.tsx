@@ -3,7 +3,7 @@
 // Idempotency-Key (kept while the dialog is open, so a retry after a lost answer is the same action)
 // and reloads the page's data when done.
 import { PackageCheck, Undo2, XCircle } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useRevalidator } from "react-router";
 import { CARRIER_OPTIONS, REFUND_REASON_OPTIONS } from "../../../../shared/admin/orders.ts";
 import { formatMoney } from "../../../../shared/money.ts";
@@ -62,6 +62,62 @@ function QuantityInput({
   );
 }
 
+/**
+ * The order's lines with a quantity each for an action ("ship", "refund"): a table, one number input per
+ * line, labelled "Quantity of <title> to <action>", at most `max(line)`.
+ */
+function LineQuantities({
+  action,
+  lines,
+  max,
+  detail,
+  quantities,
+  onChange,
+}: {
+  action: "ship" | "refund";
+  lines: readonly ActionLine[];
+  max: (line: ActionLine) => number;
+  /** What the line's second row says (its part number and what is left, its price...). */
+  detail: (line: ActionLine) => ReactNode;
+  quantities: Record<number, number>;
+  onChange: (lineId: number, value: number) => void;
+}) {
+  return (
+    <table className="mb-4 w-full text-sm">
+      <caption className="sr-only">Items to {action}</caption>
+      <thead>
+        <tr className="text-left text-xs text-muted uppercase">
+          <th scope="col" className="py-1">
+            Item
+          </th>
+          <th scope="col" className="py-1 text-right">
+            {action === "ship" ? "Ship" : "Refund"}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.id} className="border-t border-line">
+            <td className="py-2 pr-2">
+              <p className="font-medium">{line.title}</p>
+              <p className="text-xs text-muted tabular">{detail(line)}</p>
+            </td>
+            <td className="py-2 text-right">
+              <QuantityInput
+                id={`${action}-qty-${line.id}`}
+                label={`Quantity of ${line.title} to ${action}`}
+                max={max(line)}
+                value={quantities[line.id] ?? 0}
+                onChange={(value) => onChange(line.id, value)}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function FulfilDialog({ orderId, lines }: { orderId: number; lines: ActionLine[] }) {
   const open = lines.filter((line) => line.toShip > 0);
   const [isOpen, setOpen] = useState(false);
@@ -111,40 +167,18 @@ export function FulfilDialog({ orderId, lines }: { orderId: number; lines: Actio
           revalidator.revalidate();
         }}
       >
-        <table className="mb-4 w-full text-sm">
-          <caption className="sr-only">Items to ship</caption>
-          <thead>
-            <tr className="text-left text-xs text-muted uppercase">
-              <th scope="col" className="py-1">
-                Item
-              </th>
-              <th scope="col" className="py-1 text-right">
-                Ship
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {open.map((line) => (
-              <tr key={line.id} className="border-t border-line">
-                <td className="py-2 pr-2">
-                  <p className="font-medium">{line.title}</p>
-                  <p className="text-xs text-muted">
-                    {line.sku ? <span className="part-number">{line.sku}</span> : null} {line.toShip} still to ship
-                  </p>
-                </td>
-                <td className="py-2 text-right">
-                  <QuantityInput
-                    id={`ship-qty-${line.id}`}
-                    label={`Quantity of ${line.title} to ship`}
-                    max={line.toShip}
-                    value={quantities[line.id] ?? 0}
-                    onChange={(value) => setQuantities((current) => ({ ...current, [line.id]: value }))}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LineQuantities
+          action="ship"
+          lines={open}
+          max={(line) => line.toShip}
+          detail={(line) => (
+            <>
+              {line.sku ? <span className="part-number">{line.sku}</span> : null} {line.toShip} still to ship
+            </>
+          )}
+          quantities={quantities}
+          onChange={(lineId, value) => setQuantities((current) => ({ ...current, [lineId]: value }))}
+        />
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField
             id="ship-carrier"
@@ -253,43 +287,21 @@ export function RefundDialog({
         }}
       >
         {refundableLines.length > 0 ? (
-          <table className="mb-3 w-full text-sm">
-            <caption className="sr-only">Items to refund</caption>
-            <thead>
-              <tr className="text-left text-xs text-muted uppercase">
-                <th scope="col" className="py-1">
-                  Item
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Refund
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {refundableLines.map((line) => (
-                <tr key={line.id} className="border-t border-line">
-                  <td className="py-2 pr-2">
-                    <p className="font-medium">{line.title}</p>
-                    <p className="text-xs text-muted tabular">
-                      {formatMoney(line.unitPrice, currency)} each &middot; {line.toRefund} refundable
-                    </p>
-                  </td>
-                  <td className="py-2 text-right">
-                    <QuantityInput
-                      id={`refund-qty-${line.id}`}
-                      label={`Quantity of ${line.title} to refund`}
-                      max={line.toRefund}
-                      value={quantities[line.id] ?? 0}
-                      onChange={(value) => {
-                        setAmountEdited(false);
-                        setQuantities((current) => ({ ...current, [line.id]: value }));
-                      }}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <LineQuantities
+            action="refund"
+            lines={refundableLines}
+            max={(line) => line.toRefund}
+            detail={(line) => (
+              <>
+                {formatMoney(line.unitPrice, currency)} each &middot; {line.toRefund} refundable
+              </>
+            )}
+            quantities={quantities}
+            onChange={(lineId, value) => {
+              setAmountEdited(false);
+              setQuantities((current) => ({ ...current, [lineId]: value }));
+            }}
+          />
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
