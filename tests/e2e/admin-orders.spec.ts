@@ -228,6 +228,19 @@ test("staff ship a guest's order in two parts, refund a line, cancel another, an
   await expect(shopperPage.getByText(/Return RMA-\d+ · Refunded/)).toBeVisible();
   await shopper.close();
 
+  // The customers list finds the guest by e-mail among the guests, and not among the account holders.
+  await page.goto("/admin/customers");
+  const search = page.getByRole("search");
+  await waitForHydration(search.getByRole("button", { name: "Search" }));
+  await search.getByLabel("Name or e-mail").fill(email);
+  await search.getByLabel("Show").selectOption("guest");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/[?&]kind=guest/);
+  await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+  await search.getByLabel("Show").selectOption("registered");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No customers match.")).toBeVisible();
+
   // Another order is cancelled: its stock comes back.
   const before = await stockOf(page.request, spare.handle);
   const cancelEmail = `guest.cancel.${Date.now()}@example.com`;

@@ -197,6 +197,17 @@ test("staff create a discount code; a shopper uses it in the cart; paused, it is
   await row.getByRole("button", { name: "Pause" }).click();
   await expect(page.getByText(`${code} is paused: the checkout refuses it.`)).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: code }).getByText("Paused")).toBeVisible();
+  // The list's search form: the code among the paused ones, not among the active ones.
+  const search = page.getByRole("search");
+  await search.getByLabel("Code or title").fill(code);
+  await search.getByLabel("Status").selectOption("paused");
+  await search.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${code}&status=paused`));
+  await expect(page.getByRole("row").filter({ hasText: code })).toHaveCount(1);
+  await expect(search.getByLabel("Status")).toHaveValue("paused");
+  await search.getByLabel("Status").selectOption("active");
+  await search.getByRole("button", { name: "Filter" }).click();
+  await expect(page.getByText("No discount codes match.")).toBeVisible();
   await shopper.getByLabel("Discount code").fill(code);
   await shopper.getByRole("button", { name: "Apply" }).click();
   await expect(

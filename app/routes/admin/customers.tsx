@@ -1,13 +1,21 @@
 // /admin/customers: search customers by name or e-mail; guests and accounts, disabled ones marked.
-import { Form, Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { customerListQuerySchema } from "../../../shared/admin/customers.ts";
 import { formatMoney } from "../../../shared/money.ts";
 import { displayCurrency } from "../../../shared/store-config.ts";
 import { requireStaffPage } from "../../features/admin/admin-session.server.ts";
 import { listCustomers } from "../../features/admin/customers/customers-data.server.ts";
 import { adminColumns, DataTable, tableParams } from "../../features/admin/ui/data-table.tsx";
+import { ListFilterForm } from "../../features/admin/ui/list-filter-form.tsx";
 import { PageHeader } from "../../features/admin/ui/page-header.tsx";
 import type { Route } from "./+types/customers";
+
+const CUSTOMER_KINDS = [
+  ["all", "Everyone"],
+  ["registered", "With an account"],
+  ["guest", "Guests"],
+  ["disabled", "Disabled accounts"],
+] as const;
 
 const PAGE_SIZE = 25;
 
@@ -78,46 +86,17 @@ function columnsFor(currency: string) {
 let cachedColumns: { currency: string; columns: ReturnType<typeof columnsFor> } | null = null;
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   if (cachedColumns?.currency !== loaderData.currency) {
     cachedColumns = { currency: loaderData.currency, columns: columnsFor(loaderData.currency) };
   }
   return (
     <>
       <PageHeader title="Customers" description="Shoppers with an account, and guests who placed orders." />
-      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="customer-search" className="mb-1 block text-sm font-semibold text-ink">
-            Name or e-mail
-          </label>
-          <input
-            id="customer-search"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            className="min-h-10 w-72 max-w-full rounded-md border border-line bg-white px-3 text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="customer-kind" className="mb-1 block text-sm font-semibold text-ink">
-            Show
-          </label>
-          <select
-            id="customer-kind"
-            name="kind"
-            defaultValue={params.get("kind") ?? "all"}
-            className="min-h-10 rounded-md border border-line bg-white px-3 text-sm"
-          >
-            <option value="all">Everyone</option>
-            <option value="registered">With an account</option>
-            <option value="guest">Guests</option>
-            <option value="disabled">Disabled accounts</option>
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary min-h-10">
-          Search
-        </button>
-      </Form>
+      <ListFilterForm
+        search={{ id: "customer-search", label: "Name or e-mail" }}
+        choice={{ id: "customer-kind", name: "kind", label: "Show", all: "all", options: CUSTOMER_KINDS }}
+        submitLabel="Search"
+      />
       <DataTable
         caption="Customers"
         mode="server"

@@ -2,7 +2,7 @@
 // used up), its uses, the orders placed with it and their revenue; pause, resume or delete from here.
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useRevalidator, useSearchParams } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { DISCOUNT_STANDING_LABELS, discountListQuerySchema } from "../../../shared/admin/discounts.ts";
 import { formatMoney } from "../../../shared/money.ts";
 import { displayCurrency } from "../../../shared/store-config.ts";
@@ -12,6 +12,7 @@ import { discountValueText, StandingBadge } from "../../features/admin/discounts
 import { adminApi, messageOf } from "../../features/admin/ui/admin-api.ts";
 import { ConfirmDialog } from "../../features/admin/ui/confirm-dialog.tsx";
 import { adminColumns, DataTable, tableParams } from "../../features/admin/ui/data-table.tsx";
+import { ListFilterForm } from "../../features/admin/ui/list-filter-form.tsx";
 import { PageHeader } from "../../features/admin/ui/page-header.tsx";
 import { toast } from "../../features/admin/ui/toast.ts";
 import type { Route } from "./+types/discounts";
@@ -153,7 +154,6 @@ function columnsFor(currency: string) {
 let cachedColumns: { currency: string; columns: ReturnType<typeof columnsFor> } | null = null;
 
 export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   if (cachedColumns?.currency !== loaderData.currency) {
     cachedColumns = { currency: loaderData.currency, columns: columnsFor(loaderData.currency) };
   }
@@ -168,41 +168,17 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="discount-search" className="mb-1 block text-sm font-semibold text-ink">
-            Code or title
-          </label>
-          <input
-            id="discount-search"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            className="min-h-10 w-64 max-w-full rounded-md border border-line bg-white px-3 text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="discount-status" className="mb-1 block text-sm font-semibold text-ink">
-            Status
-          </label>
-          <select
-            id="discount-status"
-            name="status"
-            defaultValue={params.get("status") ?? "all"}
-            className="min-h-10 rounded-md border border-line bg-white px-3 text-sm"
-          >
-            <option value="all">All</option>
-            {Object.entries(DISCOUNT_STANDING_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary min-h-10">
-          Filter
-        </button>
-      </Form>
+      <ListFilterForm
+        search={{ id: "discount-search", label: "Code or title" }}
+        choice={{
+          id: "discount-status",
+          name: "status",
+          label: "Status",
+          all: "all",
+          options: [["all", "All"], ...Object.entries(DISCOUNT_STANDING_LABELS)],
+        }}
+        submitLabel="Filter"
+      />
       <DataTable
         caption="Discount codes"
         mode="server"
