@@ -3,6 +3,7 @@
 // checkout API's own address shape (shared/address-rules.ts); the rules themselves run on the server.
 import { z } from "zod";
 import { ADDRESS_FIELDS, type AddressFieldName, type AddressInput } from "../../../shared/address-rules.ts";
+import { formFields } from "../../lib/form-fields.ts";
 import { parseCardExpiry } from "../cart/card-expiry.ts";
 
 /** A posted text field: missing (or a file) reads as "". */
@@ -92,13 +93,6 @@ export const placeFormSchema = z
   });
 
 const schemas = { contact: contactFormSchema, shipping: shippingFormSchema, place: placeFormSchema };
-
-/** The form's fields as an object of strings (the first value of a repeated name, files dropped). */
-export function formFields(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string" && !(name in out)) out[name] = value;
-  return out;
-}
 
 /** The posted form read by the schema its `intent` names; null for an intent the page does not have. */
 export function readCheckoutForm(form: FormData) {

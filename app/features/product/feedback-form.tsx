@@ -95,8 +95,3 @@ export function FeedbackForm({
     </form>
   );
 }
-
-/** A form field's text, "" when missing. */
-export function formText(form: FormData, name: string): string {
-  return String(form.get(name) ?? "");
-}

@@ -5,8 +5,9 @@ import { useEffect, useState } from "react";
 import { questionPath } from "../../../shared/content-paths.ts";
 import { QUESTION_MAX, questionFormSchema } from "../../../shared/product-feedback.ts";
 import { TextAreaField } from "../../components/ui/text-field.tsx";
+import { formFields } from "../../lib/form-fields.ts";
 import { RICH_TEXT } from "../catalog/rich-text.ts";
-import { FeedbackForm, formText } from "./feedback-form.tsx";
+import { FeedbackForm } from "./feedback-form.tsx";
 
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -116,11 +117,7 @@ function AskQuestionForm({ productId }: { productId: number }) {
       heading="Ask about this part"
       submitLabel="Send question"
       nameField={{ name: "askedBy" }}
-      read={(form) => ({
-        question: formText(form, "question"),
-        askedBy: formText(form, "askedBy"),
-        email: formText(form, "email"),
-      })}
+      read={formFields}
     >
       {(errors, id) => (
         <TextAreaField

@@ -4,7 +4,8 @@ import { Star } from "lucide-react";
 import { useState } from "react";
 import { REVIEW_BODY_MAX, reviewFormSchema } from "../../../shared/product-feedback.ts";
 import { TextAreaField, TextField } from "../../components/ui/text-field.tsx";
-import { FeedbackForm, formText } from "./feedback-form.tsx";
+import { formFields } from "../../lib/form-fields.ts";
+import { FeedbackForm } from "./feedback-form.tsx";
 
 const STAR_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
 
@@ -19,13 +20,8 @@ export function ReviewForm({ productId, productTitle }: { productId: number; pro
       heading={`Review ${productTitle}`}
       submitLabel="Submit review"
       nameField={{ name: "authorName", hint: "Shown with your review." }}
-      read={(form) => ({
-        starsRating: stars,
-        title: formText(form, "title"),
-        body: formText(form, "body"),
-        authorName: formText(form, "authorName"),
-        email: formText(form, "email"),
-      })}
+      // The chosen stars as a number (the radio buttons' value is text).
+      read={(form) => ({ ...formFields(form), starsRating: stars })}
     >
       {(errors, id) => (
         <>
