@@ -94,7 +94,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Customers" description="Shoppers with an account, and guests who placed orders." />
       <ListFilterForm
         search={{ id: "customer-search", label: "Name or e-mail" }}
-        choice={{ id: "customer-kind", name: "kind", label: "Show", all: "all", options: CUSTOMER_KINDS }}
+        choice={{ id: "customer-kind", name: "kind", label: "Show", options: CUSTOMER_KINDS }}
         submitLabel="Search"
       />
       <DataTable

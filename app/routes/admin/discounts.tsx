@@ -174,7 +174,7 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
           id: "discount-status",
           name: "status",
           label: "Status",
-          all: "all",
+
           options: [["all", "All"], ...Object.entries(DISCOUNT_STANDING_LABELS)],
         }}
         submitLabel="Filter"

@@ -5,8 +5,8 @@ import { Form, useSearchParams } from "react-router";
 interface ListFilterFormProps {
   /** The text box: its id and label ("Name or e-mail"). */
   search: { id: string; label: string };
-  /** The choice: its id, URL parameter and label, the value that means "all", and its options. */
-  choice: { id: string; name: string; label: string; all: string; options: readonly (readonly [string, string])[] };
+  /** The choice: its id, URL parameter and label, and its options (value, label), the first one meaning "all". */
+  choice: { id: string; name: string; label: string; options: readonly (readonly [string, string])[] };
   submitLabel: string;
 }
 
@@ -33,7 +33,7 @@ export function ListFilterForm({ search, choice, submitLabel }: ListFilterFormPr
         <select
           id={choice.id}
           name={choice.name}
-          defaultValue={params.get(choice.name) ?? choice.all}
+          defaultValue={params.get(choice.name) ?? choice.options[0]?.[0]}
           className="min-h-10 rounded-md border border-line bg-white px-3 text-sm"
         >
           {choice.options.map(([value, label]) => (
