@@ -119,6 +119,7 @@ test("staff ship a guest's order in two parts, refund a line, cancel another, an
   );
 
   await signInStaff(page);
+  await expect(page).toHaveURL(/\/admin\/?$/, afterSubmit);
   await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
   await expect(page.getByRole("link", { name: order.orderNumber })).toBeVisible();
   await shots(page, "admin-orders-list");

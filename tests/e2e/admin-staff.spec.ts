@@ -4,6 +4,7 @@
 // Screenshots of the login, dashboard, staff and audit pages at this project's width (and 768 px on
 // desktop) go to the test's output.
 import { expect as baseExpect, type Page, type TestInfo, test } from "@playwright/test";
+import { DEMO_OWNER } from "../../demo/seed/demo-staff.ts";
 import { totpCode } from "../../services/staff/two-step.ts";
 import { sendStaffSignIn } from "./admin-session.ts";
 import { waitForHydration } from "./shell-hydration.ts";
@@ -12,7 +13,6 @@ import { desktopOnly } from "./viewports.ts";
 // Each sign-in solves a bot check in the browser and hashes a password: generous on a busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const OWNER = { email: "owner@demo.poolparts.test", password: "skimmer-basket-demo-26" };
 const MEMBER_PASSWORD = "filter-cartridge-44";
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -38,13 +38,13 @@ test("staff: add a member, two-step sign-in with a code, and the audit log", asy
   await shot(page, testInfo, "admin-login");
 
   // A wrong password is refused with a message.
-  await page.getByLabel("E-mail address").fill(OWNER.email);
+  await page.getByLabel("E-mail address").fill(DEMO_OWNER.email);
   await page.getByLabel("Password").fill("not-the-password-0");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toContainText("not right");
 
   // The demo owner signs in and lands on the page they asked for.
-  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByLabel("Password").fill(DEMO_OWNER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/staff$/);
   await expect(page.getByRole("heading", { name: "Staff", exact: true })).toBeVisible();
