@@ -6,6 +6,7 @@ import { createTtlCache } from "../ttl-cache.ts";
 import { fitsEquipmentCondition } from "./model-number.ts";
 import { jsonColumn, queryRows } from "./query-rows.ts";
 import type { SearchPlan } from "./search-plan.ts";
+import { withoutWeights } from "./search-text.ts";
 
 // One SQL statement per listing, over the narrow search_products rows (and search_documents when
 // there is text): the matching set is computed once (a materialized CTE) and the page, the total,
@@ -196,6 +197,39 @@ function sortColumns(sortBy: SortOption, ranked: boolean): SQL {
       return ranked ? sql`s.sales_count` : sql`s.available, s.featured, s.sales_count`;
     default:
       return sql`s.product_id as sort_id`;
+  }
+}
+
+/**
+ * A chosen order's keys (the id last, as orderBy ends) with their SQL types, and its one direction:
+ * every order but relevance runs all its keys the same way, so a row comparison tells which of two
+ * rows comes first.
+ */
+function sortKey(sortBy: SortOption): { columns: [string, string][]; descending: boolean } {
+  const id: [string, string] = ["product_id", "int"];
+  switch (sortBy) {
+    case "id_asc":
+      return { columns: [id], descending: false };
+    case "id_desc":
+      return { columns: [id], descending: true };
+    case "title_asc":
+    case "title_desc":
+      return { columns: [["title_key", 'text collate "C"'], id], descending: sortBy === "title_desc" };
+    case "price_asc":
+    case "price_desc":
+      return { columns: [["price_cents", "int"], id], descending: sortBy === "price_desc" };
+    case "top_rated":
+      return {
+        columns: [["avg_rating", "real"], ["total_reviews", "int"], id],
+        descending: true,
+      };
+    case "best_selling":
+      return { columns: [["sales_count", "int"], id], descending: true };
+    default:
+      return {
+        columns: [["available", "boolean"], ["featured", "boolean"], ["sales_count", "int"], id],
+        descending: true,
+      };
   }
 }
 
@@ -451,6 +485,8 @@ function countedListingSql(
   own: FacetGroup | undefined,
   idsArray = false,
   sample = false,
+  /** The sample also answers walk_key: the keys of its walkKeyAt-th match in the chosen order (1-based). */
+  walkKeyAt = 0,
 ): SQL {
   const conditions = baseConditions(filters);
   // With the one facet's counts taken from the summary, its filter prunes the scan (indexable form).
@@ -577,6 +613,15 @@ function countedListingSql(
               where b.level <= l.level ${and(sql`b.mask = 0`)})::int as n
               from generate_series(0, ${levels.length - 1}::int) as l(level)) x) as level_hits`
           : sql``
+      }${
+        walkKeyAt > 0 && sample && !ranked
+          ? sql`, (select json_build_array(${sql.raw(
+              sortKey(filters.sortBy)
+                .columns.map(([column]) => (column === "product_id" ? "b.id" : `b.${column}`))
+                .join(", "),
+            )}) from base b ${where(sql`b.mask = 0`)}
+              order by ${orderBy(filters.sortBy, false, "b")} offset ${walkKeyAt - 1} limit 1) as walk_key`
+          : sql``
       }
   `;
 }
@@ -640,7 +685,13 @@ export const SAMPLE_MEMBER = "(hashint4(d.product_id) & 15) = 0";
  * minScanned rows to count, and at least minSampledRows sampled rows passing every filter (fewer
  * would make a poor estimate, and the exact count is then cheap enough).
  */
-export const broadListings = { minCatalog: 200_000, minScanned: 25_000, minSampledRows: 64 };
+export const broadListings = {
+  minCatalog: 200_000,
+  minScanned: 25_000,
+  minSampledRows: 64,
+  /** The most rows a walk may look at, as a share of the rows the exact page reads. */
+  maxWalkShare: 1 / 3,
+};
 
 const catalogSizes = createTtlCache<number>(60_000, 1);
 
@@ -683,9 +734,15 @@ function walkConditions(filters: ListingFilters, groups: FacetGroup[]): SQL[] {
  * ranks as high as one inside. Null when the query has measured attributes (they add to the rank row
  * by row).
  */
-function rankLevelCondition(plan: SearchPlan, level: number): SQL | null {
+function rankLevelCondition(plan: SearchPlan, level: number, { indexed = false } = {}): SQL | null {
   if (plan.attributes.length > 0 || level >= plan.tiers.length) return null;
-  const head = (tier: string) => sql`s.head_vector @@ to_tsquery('simple', ${tier})`;
+  // As the condition an index answers: the index reads one query without weights (the tiers then often
+  // repeat one another: "hot tub heater" in the title and in the title or part numbers), and the
+  // weighted tiers are checked on its rows only (ts_match_vq is @@ in a form no index takes).
+  const head = (tier: string) =>
+    indexed
+      ? sql`ts_match_vq(s.head_vector, to_tsquery('simple', ${tier}))`
+      : sql`s.head_vector @@ to_tsquery('simple', ${tier})`;
   const type =
     plan.typeNouns.length > 0
       ? sql` and s.type_nouns && ${sql.param(plan.typeNouns)}::text[]`
@@ -694,7 +751,14 @@ function rankLevelCondition(plan: SearchPlan, level: number): SQL | null {
         : sql``;
   const tiers = plan.tiers.slice(0, level + 1).map((tier) => `(${tier})`);
   const top = sql`(${head(tiers.join(" | "))}${type})`;
-  return plan.partNumberExact ? sql`(${top} or ${head(plan.partNumberExact)})` : top;
+  const exact = plan.partNumberExact ? sql`(${top} or ${head(plan.partNumberExact)})` : top;
+  if (!indexed) return exact;
+  const unweighted = [
+    ...new Set(
+      [...plan.tiers.slice(0, level + 1), ...(plan.partNumberExact ? [plan.partNumberExact] : [])].map(withoutWeights),
+    ),
+  ];
+  return sql`(s.head_vector @@ to_tsquery('simple', ${unweighted.map((tier) => `(${tier})`).join(" | ")}) and ${exact})`;
 }
 
 /** Rows a price walk looks at before it settles for the category's price ceiling. */
@@ -720,11 +784,35 @@ interface WalkPlan {
   bestRows: number;
   /** The first rank level with enough rows to fill the page (read from the head index), or null. */
   level: number | null;
+  /**
+   * The keys of the sampled match that a chosen order's walk must reach to fill the page (walkKeyAt),
+   * or null when the sample has too few. Matches can cluster far from where the order starts ("hayward
+   * filter" by title descending: every other brand's titles come first), where the catalog-wide density
+   * that sizes the walk does not hold: a walk that would end before that match is not tried.
+   */
+  key: unknown[] | null;
+}
+
+/** Which sampled match (1-based) a chosen order's walk should reach to fill `needed` rows. */
+export function walkKeyAt(needed: number): number {
+  return Math.max(1, Math.ceil(needed / SAMPLE_RATE));
+}
+
+/** True when the walk of `budget` rows in the chosen order reaches the row with the sampled keys. */
+function walkReaches(sortBy: SortOption, key: unknown[], budget: number, rowConditions: SQL): SQL {
+  const { columns, descending } = sortKey(sortBy);
+  const values = columns.map(([, type], i) => sql`${String(key[i])}::${sql.raw(type)}`);
+  const keys = sql.raw(columns.map(([column]) => `s.${column}`).join(", "));
+  const last = sql`(select ${keys} from search_products s where ${rowConditions}
+    order by ${orderBy(sortBy, false, "s")} offset ${budget - 1} limit 1)`;
+  const sampled = values.length > 1 ? sql`(${sql.join(values, sql`, `)})` : values[0];
+  // No row at the budget: the walk sees every row of the order.
+  return sql`coalesce(${sampled} ${sql.raw(descending ? ">=" : "<=")} ${last}, true)`;
 }
 
 function walkBudget(needed: number, density: number, exactRows: number): number {
   if (density <= 0) return 0;
-  const budget = Math.min(Math.ceil((4 * needed) / density), Math.floor(exactRows / 3));
+  const budget = Math.min(Math.ceil((4 * needed) / density), Math.floor(exactRows * broadListings.maxWalkShare));
   return budget >= needed / density ? Math.min(budget, 100_000) : 0;
 }
 
@@ -747,11 +835,11 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
     exact = sql`select s.product_id as id, null::int as rank from ${source}
       where ${sql.join(allConditions, sql` and `)}
       order by ${orderBy(filters.sortBy, false, "s")} ${window}`;
-    if (plan && budget > 0) {
+    if (plan && budget > 0 && walks.key) {
       tries.push(sql`select b.id, null::int as rank from (
           select ${WALK_COLUMNS} from search_products s where ${rowConditions}
           order by ${orderBy(filters.sortBy, false, "s")} limit ${budget}) b
-        where (select d.match_vector from search_documents d where d.product_id = b.id) @@ to_tsquery('simple', ${plan.match})
+        where ${walkReaches(filters.sortBy, walks.key, budget, rowConditions)} and (select d.match_vector from search_documents d where d.product_id = b.id) @@ to_tsquery('simple', ${plan.match})
         order by ${orderBy(filters.sortBy, false, "b")} ${window}`);
     }
   } else {
@@ -773,7 +861,7 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
         ${window}`);
     }
     const best = rankLevelCondition(plan, 0);
-    const level = walks.level === null ? null : rankLevelCondition(plan, walks.level);
+    const level = walks.level === null ? null : rankLevelCondition(plan, walks.level, { indexed: true });
     if (best && !wordIds) {
       // The rows of the best possible rank (an exact part number; else the named type with every word in
       // the title) fill the page when there are enough of them. Without part numbers they rank alike:
@@ -844,13 +932,27 @@ async function broadListing(
   extras: ListingExtras | undefined,
 ): Promise<ListingResult | null> {
   if ((await catalogSize(db)) < broadListings.minCatalog) return null;
-  const [sampled] = await queryRows<ListingRow & { scanned: number | string; level_hits?: number[] | string | null }>(
+  const { plan } = filters;
+  const needed = filters.offset + filters.limit;
+  const [sampled] = await queryRows<
+    ListingRow & {
+      scanned: number | string;
+      level_hits?: number[] | string | null;
+      walk_key?: unknown[] | string | null;
+    }
+  >(
     db,
-    countedListingSql({ ...filters, limit: 0, offset: 0 }, groups, undefined, false, true),
+    countedListingSql(
+      { ...filters, limit: 0, offset: 0 },
+      groups,
+      undefined,
+      false,
+      true,
+      plan && filters.sortBy !== "default" ? walkKeyAt(needed) : 0,
+    ),
   );
   if (!sampled || Number(sampled.scanned) * SAMPLE_RATE < broadListings.minScanned) return null;
   if (Number(sampled.total ?? 0) < broadListings.minSampledRows) return null;
-  const { plan } = filters;
   const wordIds =
     plan !== null &&
     plan.words.length === 1 &&
@@ -859,7 +961,6 @@ async function broadListing(
     !filters.rankStats &&
     (await wordSummaryKeys(db)).has(plan.match);
   const catalog = Math.max(await catalogSize(db), 1);
-  const needed = filters.offset + filters.limit;
   const sampledRows = Math.max(catalog / SAMPLE_RATE, 1);
   const passing = Number(sampled.total ?? 0);
   const scanned = Number(sampled.scanned) * SAMPLE_RATE;
@@ -874,6 +975,7 @@ async function broadListing(
       : walkBudget(needed, passing / sampledRows, scanned),
     bestRows: bestHits >= needed ? walkBudget(needed, bestHits / catalog, bestHits) : 0,
     level: level < 0 ? null : level,
+    key: jsonColumn<unknown[] | null>(sampled.walk_key, null),
   };
   const rows = await queryRows<ListingRow>(db, withExtras(broadPageSql(filters, groups, wordIds, walks), extras));
   const row = rows[0];

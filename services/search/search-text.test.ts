@@ -7,6 +7,7 @@ import {
   singular,
   termsToTsQuery,
   tokenize,
+  withoutWeights,
   wordForms,
 } from "./search-text.ts";
 import { buildSynonymIndex, EMPTY_SYNONYMS, expandSynonyms } from "./synonyms.ts";
@@ -69,6 +70,15 @@ describe("tsquery text", () => {
     expect(partNumberCandidates("SP2610 X15")).toEqual(["sp2610x15", "sp2610"]);
     expect(partNumberCandidates("hayward spx1600z4 o-ring")).toEqual(["haywardspx1600z4oring", "spx1600z4"]);
     expect(partNumberCandidates("pump")).toEqual([]);
+  });
+  test("an index's query drops the weights and keeps the prefixes", () => {
+    const terms = expandSynonyms(["hayward", "pump"], EMPTY_SYNONYMS);
+    expect(withoutWeights(termsToTsQuery(terms, { weight: "AB" }))).toBe(termsToTsQuery(terms));
+    expect(withoutWeights("('sp2610x15':B | '2610':ABC) & 'x':*A")).toBe("('sp2610x15' | '2610') & 'x':*");
+    // The tiers of a plan that differ only in their weights are one query for the index.
+    const plan = buildSearchPlan(["hot", "tub", "heater"], "hot tub heater", EMPTY_SYNONYMS);
+    expect(plan?.tiers.length).toBeGreaterThan(1);
+    expect(new Set(plan?.tiers.map(withoutWeights)).size).toBe(1);
   });
   test("the plan adds the query run together as a part-number prefix", () => {
     const plan = buildSearchPlan(["sp", "2610", "x15"], "SP-2610-X15", EMPTY_SYNONYMS);

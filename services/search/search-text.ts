@@ -142,6 +142,14 @@ export function termsToTsQuery(terms: readonly QueryTerm[], options: TsQueryOpti
     .join(" & ");
 }
 
+/**
+ * The tsquery text without its weight labels ("'hot':A & 'heat':*AB" -> "'hot' & 'heat':*"): what a GIN
+ * index answers, since it stores lexemes without their weights (the weights are checked on the row).
+ */
+export function withoutWeights(tsquery: string): string {
+  return tsquery.replace(/':(\*?)[A-D]+/g, (_, prefix: string) => (prefix ? "':*" : "'"));
+}
+
 /** Exact part-number hits rank first: the whole query as a part number and each token that holds a digit. */
 export function partNumberCandidates(text: string): string[] {
   const whole = normalizePartNumber(text);

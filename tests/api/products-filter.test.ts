@@ -548,6 +548,16 @@ describe("filters", () => {
         );
       }
       expect(estimated).toBeGreaterThan(cases.length / 2);
+      // Walks as long as the catalog: a chosen order's page is tried by walking it (when the sampled
+      // match that fills the page lies within the walk) and is the exact page either way.
+      broadListings.maxWalkShare = 1000;
+      for (const [index, params] of cases.entries()) {
+        const broad = await ok(params);
+        expect(
+          broad.products.map((p) => p.id),
+          `${JSON.stringify(params)}, walked`,
+        ).toEqual(expected[index].products.map((p) => p.id));
+      }
     } finally {
       Object.assign(broadListings, saved);
     }
