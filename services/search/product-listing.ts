@@ -149,6 +149,17 @@ function filterCondition(group: FacetGroup): SQL {
   return passes(group);
 }
 
+/**
+ * A facet filter in the counted listing's prefilter (rows failing at most one filter): a price range
+ * is checked on the rows the other filters' indexes find, not read from the price index. A range
+ * such as "from $300" spans a third of a million-product catalog: its bitmap cost more than the
+ * rows it ruled out (12 ms for each of two branches of a category + vendor + two tags + price listing).
+ */
+function prefilterCondition(group: FacetGroup): SQL {
+  if (group.kind === "price") return sql`(s.price_cents + 0) between ${group.min} and ${group.max}`;
+  return filterCondition(group);
+}
+
 /** The ORDER BY of a sort option; every order ends with the id so pages never overlap. */
 function orderBy(sortBy: SortOption, ranked: boolean, alias: "s" | "b", lowPriceFirst = false): SQL {
   const id = alias === "s" ? "s.product_id" : "b.id";
@@ -498,7 +509,8 @@ function countedListingSql(
     conditions.push(
       sql`(${sql.join(
         masked.map(
-          (skipped) => sql`(${sql.join(masked.filter((group) => group !== skipped).map(filterCondition), sql` and `)})`,
+          (skipped) =>
+            sql`(${sql.join(masked.filter((group) => group !== skipped).map(prefilterCondition), sql` and `)})`,
         ),
         sql` or `,
       )})`,
