@@ -792,7 +792,7 @@ const WALK_COLUMNS = sql`s.product_id as id, s.title_key, s.price_cents, s.avg_r
 interface WalkPlan {
   /** The chosen order's walk, or the one-word relevance order's. */
   rows: number;
-  /** The best-selling walk for the rows of the best possible rank (level 0). */
+  /** The best-selling walk for the rows of the chosen rank level (level, below). */
   bestRows: number;
   /** The first rank level with enough rows to fill the page (read from the head index), or null. */
   level: number | null;
@@ -875,19 +875,31 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
     const best = rankLevelCondition(plan, 0);
     const level = walks.level === null ? null : rankLevelCondition(plan, walks.level, { indexed: true });
     if (best && !wordIds) {
-      // The rows of the best possible rank (an exact part number; else the named type with every word in
-      // the title) fill the page when there are enough of them. Without part numbers they rank alike:
-      // best sellers first, so a walk down the best-selling index that looks each row up finds them.
-      if (!plan.partNumberExact && !filters.lowPriceFirst && walks.bestRows > 0 && walks.level === 0) {
-        tries.push(sql`select b.id,
+      // The rows of the chosen level (the first with enough rows to fill the page) that no better level
+      // holds all rank alike (their first tier is the level's, with the named type), below every row of
+      // the levels above: without part numbers or a price order, they come best sellers first, so a walk
+      // down the best-selling index that looks each row up finds them, and stops at the page's last
+      // (its rows come in the index's order). The rows of the better levels, fewer than a page, come
+      // from the head vector's index. Level 0 is the best possible rank: nothing above it.
+      const chosen = walks.level === null ? null : rankLevelCondition(plan, walks.level);
+      const above = walks.level ? rankLevelCondition(plan, walks.level - 1, { indexed: true }) : null;
+      if (!plan.partNumberExact && !filters.lowPriceFirst && walks.bestRows > 0 && chosen) {
+        const walked = sql`select b.id, b.sales_count,
             (select ${rankExpression(plan)} from search_documents s where s.product_id = b.id) as rank
           from (select s.product_id as id, s.sales_count from search_products s where ${rowConditions}
             order by s.sales_count desc, s.product_id desc limit ${walks.bestRows}) b
-          where (select s.match_vector @@ to_tsquery('simple', ${plan.match}) and ${best}
+          where (select s.match_vector @@ to_tsquery('simple', ${plan.match}) and ${chosen}
             from search_documents s where s.product_id = b.id)
-          order by b.sales_count desc, b.id desc ${window}`);
+          limit ${filters.offset + filters.limit}`;
+        const rows = above
+          ? sql`select s.product_id as id, s.sales_count, ${rankExpression(plan)} as rank
+              from search_documents s where ${sql.join([...allConditions, above], sql` and `)}
+            union (${walked})`
+          : walked;
+        tries.push(sql`select x.id, x.rank from (${rows}) x
+          order by x.rank desc, x.sales_count desc, x.id desc ${window}`);
       }
-      // ...else from the head vector's index, down to the first level with enough rows.
+      // ...else every row of the chosen level and above, ranked, from the head vector's index.
       if (level)
         tries.push(sql`select b.id, b.rank from (
           select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank
@@ -978,14 +990,13 @@ async function broadListing(
   const scanned = Number(sampled.scanned) * SAMPLE_RATE;
   // Rows at each rank level or better; a level is used when the sample promises twice the page.
   const levelHits = jsonColumn<number[]>(sampled.level_hits, []).map((n) => n * SAMPLE_RATE);
-  const bestHits = levelHits[0] ?? 0;
   const level = levelHits.findIndex((n) => n >= 2 * needed);
   const walks: WalkPlan = {
     // A chosen order walks the catalog; one word walks its own matches.
     rows: wordIds
       ? walkBudget(needed, passing / Math.max(Number(sampled.scanned), 1), scanned)
       : walkBudget(needed, passing / sampledRows, scanned),
-    bestRows: bestHits >= needed ? walkBudget(needed, bestHits / catalog, bestHits) : 0,
+    bestRows: level < 0 ? 0 : walkBudget(needed, levelHits[level] / catalog, levelHits[level]),
     level: level < 0 ? null : level,
     key: jsonColumn<unknown[] | null>(sampled.walk_key, null),
   };

@@ -514,6 +514,12 @@ describe("filters", () => {
       { q: "hayward filter" },
       { q: "pool pump motor", limit: 8 },
       { q: "pool pump", page: 1, limit: 8 },
+      // The page's rows are of a rank level below the best (here the typed words are not all in a title):
+      // the rows of the better levels come from the index, the level's own from a best-selling walk.
+      { q: "spa filter", limit: 8 },
+      { q: "spa filter", page: 1, limit: 4 },
+      { q: "pool cleaner", limit: 8 },
+      { q: "pool cleaner", page: 2, limit: 3 },
       ...SORT_OPTIONS.map((sortBy) => ({ q: "hayward filter", sortBy })),
       ...SORT_OPTIONS.map((sortBy) => ({ q: "pump", minPrice: "50", sortBy, limit: 8 })),
       { t: ["Brand_Pentair", "Brand_Hayward"], minPrice: "20" },
