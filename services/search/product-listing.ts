@@ -43,6 +43,11 @@ export interface ListingFilters {
   rankStats?: boolean;
   /** Also answer typeHits (a narrow try of a ranked search that decides on it). */
   typeHits?: boolean;
+  /**
+   * Every row of the listing has the same of the plan's measured attributes (product-filter.ts knows
+   * when): they add the same to each rank, so the rank levels hold as they do without attributes.
+   */
+  attributesConstant?: boolean;
   limit: number;
   offset: number;
 }
@@ -543,7 +548,9 @@ function countedListingSql(
   const plan = filters.plan;
   const levels =
     sample && ranked && plan
-      ? plan.tiers.map((_, level) => rankLevelCondition(plan, level)).filter((c): c is SQL => c !== null)
+      ? plan.tiers
+          .map((_, level) => rankLevelCondition(plan, level, { attributesConstant: filters.attributesConstant }))
+          .filter((c): c is SQL => c !== null)
       : [];
   const bestColumn =
     levels.length > 0
@@ -746,8 +753,12 @@ function walkConditions(filters: ListingFilters, groups: FacetGroup[]): SQL[] {
  * ranks as high as one inside. Null when the query has measured attributes (they add to the rank row
  * by row).
  */
-function rankLevelCondition(plan: SearchPlan, level: number, { indexed = false } = {}): SQL | null {
-  if (plan.attributes.length > 0 || level >= plan.tiers.length) return null;
+function rankLevelCondition(
+  plan: SearchPlan,
+  level: number,
+  { indexed = false, attributesConstant = false } = {},
+): SQL | null {
+  if ((plan.attributes.length > 0 && !attributesConstant) || level >= plan.tiers.length) return null;
   // As the condition an index answers: the index reads one query without weights (the tiers then often
   // repeat one another: "hot tub heater" in the title and in the title or part numbers), and the
   // weighted tiers are checked on its rows only (ts_match_vq is @@ in a form no index takes).
@@ -872,8 +883,10 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
           and (select true from search_products s where s.product_id = u.id and ${rowConditions})
         ${window}`);
     }
-    const best = rankLevelCondition(plan, 0);
-    const level = walks.level === null ? null : rankLevelCondition(plan, walks.level, { indexed: true });
+    const { attributesConstant } = filters;
+    const best = rankLevelCondition(plan, 0, { attributesConstant });
+    const level =
+      walks.level === null ? null : rankLevelCondition(plan, walks.level, { indexed: true, attributesConstant });
     if (best && !wordIds) {
       // The rows of the chosen level (the first with enough rows to fill the page) that no better level
       // holds all rank alike (their first tier is the level's, with the named type), below every row of
@@ -881,8 +894,10 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
       // down the best-selling index that looks each row up finds them, and stops at the page's last
       // (its rows come in the index's order). The rows of the better levels, fewer than a page, come
       // from the head vector's index. Level 0 is the best possible rank: nothing above it.
-      const chosen = walks.level === null ? null : rankLevelCondition(plan, walks.level);
-      const above = walks.level ? rankLevelCondition(plan, walks.level - 1, { indexed: true }) : null;
+      const chosen = walks.level === null ? null : rankLevelCondition(plan, walks.level, { attributesConstant });
+      const above = walks.level
+        ? rankLevelCondition(plan, walks.level - 1, { indexed: true, attributesConstant })
+        : null;
       if (!plan.partNumberExact && !filters.lowPriceFirst && walks.bestRows > 0 && chosen) {
         const walked = sql`select b.id, b.sales_count,
             (select ${rankExpression(plan)} from search_documents s where s.product_id = b.id) as rank

@@ -520,6 +520,10 @@ describe("filters", () => {
       { q: "spa filter", page: 1, limit: 4 },
       { q: "pool cleaner", limit: 8 },
       { q: "pool cleaner", page: 2, limit: 3 },
+      // Measured attributes the narrow try requires: they add the same to every rank, levels hold.
+      { q: "pump 1.5 hp", limit: 8 },
+      { q: "variable speed pump 1.5 hp", limit: 8 },
+      { q: "pool pump 1 hp", limit: 8 },
       ...SORT_OPTIONS.map((sortBy) => ({ q: "hayward filter", sortBy })),
       ...SORT_OPTIONS.map((sortBy) => ({ q: "pump", minPrice: "50", sortBy, limit: 8 })),
       { t: ["Brand_Pentair", "Brand_Hayward"], minPrice: "20" },
