@@ -495,19 +495,29 @@ export async function findListing(
  * The counted listing as one statement answering one row: total, max_price, vendors, tags, ids (a JSON
  * array, or an int[] with idsArray), summary, top_rank, type_hits.
  */
+interface CountedOptions {
+  /** The one facet whose counts are the plain listing's summary (answered as `summary`). */
+  own?: FacetGroup;
+  /** Facets counted elsewhere (the sample's estimates): like `own`, their filters prune the scan. */
+  filtered?: readonly FacetGroup[];
+  /** ids as an int[] rather than a JSON array. */
+  idsArray?: boolean;
+  /** Count on search_sample: no page. */
+  sample?: boolean;
+  /** The sample also answers walk_key: the keys of its walkKeyAt-th match in the chosen order (1-based). */
+  walkKeyAt?: number;
+}
+
 function countedListingSql(
   filters: ListingFilters,
   groups: FacetGroup[],
-  own: FacetGroup | undefined,
-  idsArray = false,
-  sample = false,
-  /** The sample also answers walk_key: the keys of its walkKeyAt-th match in the chosen order (1-based). */
-  walkKeyAt = 0,
+  { own, filtered = [], idsArray = false, sample = false, walkKeyAt = 0 }: CountedOptions = {},
 ): SQL {
   const conditions = baseConditions(filters);
-  // With the one facet's counts taken from the summary, its filter prunes the scan (indexable form).
-  const masked = own ? [] : groups;
-  if (own) conditions.push(filterCondition(own));
+  // The facets counted elsewhere: their filters prune the scan (indexable form).
+  const pruning = own ? [own] : filtered;
+  const masked = groups.filter((group) => !pruning.includes(group));
+  for (const group of pruning) conditions.push(filterCondition(group));
   // A row failing two facet filters counts nowhere: keep only rows failing at most one (an OR of
   // ANDs the planner can answer from the vendor, price and tag indexes).
   if (masked.length >= 2 && masked.length <= 4) {
@@ -654,7 +664,7 @@ export function wordSummaryInsertSql(filters: ListingFilters): SQL {
   return sql`
     insert into search_word_summaries (match_query, total_products, max_price_cents, vendors, tags, ranked_ids)
     select ${filters.plan.match}, l.total, coalesce(l.max_price, 0), l.vendors::jsonb, l.tags::jsonb, l.ids
-    from (${countedListingSql(filters, facetGroups(filters), undefined, true)}) l
+    from (${countedListingSql(filters, facetGroups(filters), { idsArray: true })}) l
     on conflict (match_query) do nothing`;
 }
 
@@ -667,7 +677,7 @@ async function computeListing(
   const own = options.fromSummary;
   const rows = await queryRows<ListingRow & { summary: SummaryRow | string | null }>(
     db,
-    withExtras(countedListingSql(filters, groups, own), options.extras),
+    withExtras(countedListingSql(filters, groups, { own }), options.extras),
   );
   const result = toResult(rows[0]);
   if (!own) return result;
@@ -964,6 +974,44 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
   return sql`select p.ids, p.top_rank, coalesce(${maxPrice}, ${ceiling}) as max_price from (${page}) p`;
 }
 
+/**
+ * A broad listing that few rows pass ("pump" from one small brand, from $100): the facets count the
+ * many rows that fail one filter only (every other brand's pumps from $100), too many to count exactly,
+ * and the rows passing every filter are too few for the sample. Those rows are counted exactly (every
+ * filter prunes the scan): the page, the total and the counts of the unfiltered facets; a filtered
+ * facet's own counts are the sample's, scaled.
+ */
+async function fewPassingListing(
+  db: Database,
+  filters: ListingFilters,
+  groups: FacetGroup[],
+  estimate: ListingResult,
+  extras: ListingExtras | undefined,
+): Promise<ListingResult> {
+  const rows = await queryRows<ListingRow>(
+    db,
+    withExtras(countedListingSql(filters, groups, { filtered: groups }), extras),
+  );
+  const result = toResult(rows[0]);
+  const filteredPrefixes = new Set(groups.flatMap((group) => (group.kind === "tag" ? [group.prefixKey] : [])));
+  const estimatedTags = estimate.tags
+    .filter((tag) => filteredPrefixes.has(tagPrefixKey(tag.tagPrefix)))
+    .map((tag) => ({ ...tag, tagCount: scaled(tag.tagCount) }));
+  return {
+    ...result,
+    vendors: groups.some((group) => group.kind === "vendor")
+      ? estimate.vendors.map((v) => ({ ...v, vendorCount: scaled(v.vendorCount) }))
+      : result.vendors,
+    // The sample's ceiling may miss the most expensive rows: never below a listed price.
+    maxPriceCents: groups.some((group) => group.kind === "price")
+      ? Math.max(estimate.maxPriceCents, result.maxPriceCents)
+      : result.maxPriceCents,
+    tags: [...result.tags.filter((tag) => !filteredPrefixes.has(tagPrefixKey(tag.tagPrefix))), ...estimatedTags],
+    estimated: true,
+    totalEstimated: false,
+  };
+}
+
 async function broadListing(
   db: Database,
   filters: ListingFilters,
@@ -981,17 +1029,15 @@ async function broadListing(
     }
   >(
     db,
-    countedListingSql(
-      { ...filters, limit: 0, offset: 0 },
-      groups,
-      undefined,
-      false,
-      true,
-      plan && filters.sortBy !== "default" ? walkKeyAt(needed) : 0,
-    ),
+    countedListingSql({ ...filters, limit: 0, offset: 0 }, groups, {
+      sample: true,
+      walkKeyAt: plan && filters.sortBy !== "default" ? walkKeyAt(needed) : 0,
+    }),
   );
   if (!sampled || Number(sampled.scanned) * SAMPLE_RATE < broadListings.minScanned) return null;
-  if (Number(sampled.total ?? 0) < broadListings.minSampledRows) return null;
+  if (Number(sampled.total ?? 0) < broadListings.minSampledRows) {
+    return groups.length > 0 ? fewPassingListing(db, filters, groups, toResult(sampled), extras) : null;
+  }
   const wordIds =
     plan !== null &&
     plan.words.length === 1 &&
