@@ -10,3 +10,8 @@ CREATE INDEX IF NOT EXISTS "search_sample_tag_ids_idx" ON "search_sample" USING 
 -- 290,000 pumps) reads that brand's matches, not every match. A brand rarely changes: price and stock
 -- updates stay heap-only.
 CREATE INDEX IF NOT EXISTS "search_documents_vendor_idx" ON "search_documents" ("vendor_id");
+--> statement-breakpoint
+-- The brand alone, for bitmaps: a brand filter among others (a category with tags, a brand and a price)
+-- read search_products_vendor_title_idx, whose entries carry the title: 9 ms for one brand's 170,000
+-- rows, 3 with this.
+CREATE INDEX IF NOT EXISTS "search_products_vendor_idx" ON "search_products" ("vendor_id");
