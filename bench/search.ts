@@ -220,6 +220,26 @@ function serverCpuMs(child: ChildProcess): Promise<number> {
   });
 }
 
+/**
+ * The server's shared buffers and the size of the search tables with their indexes: a broad search reads
+ * tens of thousands of heap pages, from PostgreSQL's buffers when the tables fit, else through them from
+ * the kernel's cache (at a million products with Debian's 128 MB, about twice the time).
+ */
+async function postgresMemory(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ buffers: string; search: string }>(
+      `select current_setting('shared_buffers') as buffers,
+        pg_size_pretty(sum(pg_total_relation_size(c.oid))) as search
+      from pg_class c where c.relkind = 'r' and c.relname in ('search_documents', 'search_products', 'search_sample')`,
+    );
+    return `PostgreSQL shared_buffers ${rows[0].buffers}, search tables and their indexes ${rows[0].search}`;
+  } finally {
+    await client.end();
+  }
+}
+
 /** CPU time (ms) of each PostgreSQL backend serving the database, by pid; empty when /proc cannot tell. */
 async function databaseCpuMs(url: string): Promise<Map<number, number>> {
   const client = new pg.Client({ connectionString: url });
@@ -651,6 +671,7 @@ async function main(): Promise<number> {
   const engines: Engine[] = values.engine === "both" ? ["postgres", "pglite"] : [values.engine as Engine];
   const rows: Row[] = [];
   const kinds: [Engine, Sample[]][] = [];
+  const settings: string[] = [];
   for (const engine of engines) {
     let target: Target;
     if (engine === "postgres") {
@@ -665,6 +686,7 @@ async function main(): Promise<number> {
       target = { engine, dataDir: products === DEFAULT_PRODUCTS ? PGLITE_DIR : `${PGLITE_DIR}-${products}` };
     }
     const fixtures = await prepare(target, products);
+    if (target.url) settings.push(await postgresMemory(target.url));
     const mix = queryMix(fixtures);
     const { child, baseUrl } = await startServer(target);
     try {
@@ -694,7 +716,7 @@ async function main(): Promise<number> {
   console.log(`\nGET /api/products/filter, ${products.toLocaleString("en-US")} products, all facets included`);
   // The machine may be shared: the load average says how much of it the figures had.
   console.log(
-    `${cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} at start, ${load1.toFixed(1)} at the end\n`,
+    `${cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} at start, ${load1.toFixed(1)} at the end${settings.map((line) => `\n${line}`).join("")}\n`,
   );
   printTable(rows);
   for (const [engine, samples] of kinds) printKinds(engine, samples);
