@@ -491,10 +491,6 @@ export async function findListing(
   return computeListing(db, filters, groups, { extras });
 }
 
-/**
- * The counted listing as one statement answering one row: total, max_price, vendors, tags, ids (a JSON
- * array, or an int[] with idsArray), summary, top_rank, type_hits.
- */
 interface CountedOptions {
   /** The one facet whose counts are the plain listing's summary (answered as `summary`). */
   own?: FacetGroup;
@@ -508,6 +504,11 @@ interface CountedOptions {
   walkKeyAt?: number;
 }
 
+/**
+ * The counted listing as one statement answering one row: total, max_price, vendors, tags, ids (a JSON
+ * array, or an int[] with idsArray), summary, top_rank, type_hits (and on the sample: scanned,
+ * level_hits, walk_key).
+ */
 function countedListingSql(
   filters: ListingFilters,
   groups: FacetGroup[],
@@ -762,7 +763,7 @@ function walkConditions(filters: ListingFilters, groups: FacetGroup[]): SQL[] {
  * exact part number, or the named type (not the type it fits) in one of the first k + 1 relevance
  * tiers; level 0 (every word in the title's weight-A tier) is the best possible rank. No row outside
  * ranks as high as one inside. Null when the query has measured attributes (they add to the rank row
- * by row).
+ * by row), unless every row has the same of them (attributesConstant).
  */
 function rankLevelCondition(
   plan: SearchPlan,
