@@ -174,7 +174,6 @@ export default function AdminDiscounts({ loaderData }: Route.ComponentProps) {
           id: "discount-status",
           name: "status",
           label: "Status",
-
           options: [["all", "All"], ...Object.entries(DISCOUNT_STANDING_LABELS)],
         }}
         submitLabel="Filter"
