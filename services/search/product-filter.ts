@@ -285,24 +285,18 @@ export async function filterProducts(
         ? [...attributeWords].reverse().map((w) => attributeWords.filter((x) => x !== w))
         : []),
     ];
-    // Every row of the first try has every attribute; when it finds none, no row of a later try has the
-    // attribute it leaves out. Either way the attributes add the same to every row's rank, and the
-    // listing may read its best rows by rank level (product-listing.ts).
+    // When the first try (every attribute required) finds nothing, no product of a later try has the
+    // attribute it leaves out: the attributes add the same to every rank (SearchPlan.attributesConstant).
     let noneWithAll = false;
     for (const [index, required] of tries.slice(0, MAX_ATTRIBUTE_TRIES).entries()) {
-      const narrow = planFor(words, head.length, required);
-      const attributesConstant = index === 0 || noneWithAll;
-      const found = await findListing(
-        db,
-        { ...filters, plan: narrow, typeHits: true, attributesConstant },
-        extras(words),
-      );
+      const planned = planFor(words, head.length, required);
+      const narrow = planned && noneWithAll ? { ...planned, attributesConstant: true } : planned;
+      const found = await findListing(db, { ...filters, plan: narrow, typeHits: true }, extras(words));
       if (index === 0) noneWithAll = found.total === 0;
       const hits = narrow?.typeNouns.length ? found.typeHits : found.total;
       if (hits === null ? found.total > 0 : hits >= ATTRIBUTE_NARROW_MIN) {
         listing = found;
         filters.plan = narrow;
-        filters.attributesConstant = attributesConstant;
         unmatchedAttributes = attributeWords.filter((w) => !required.includes(w));
         break;
       }

@@ -43,11 +43,6 @@ export interface ListingFilters {
   rankStats?: boolean;
   /** Also answer typeHits (a narrow try of a ranked search that decides on it). */
   typeHits?: boolean;
-  /**
-   * Every row of the listing has the same of the plan's measured attributes (product-filter.ts knows
-   * when): they add the same to each rank, so the rank levels hold as they do without attributes.
-   */
-  attributesConstant?: boolean;
   limit: number;
   offset: number;
 }
@@ -165,61 +160,10 @@ function prefilterCondition(group: FacetGroup): SQL {
   return filterCondition(group);
 }
 
-/** The ORDER BY of a sort option; every order ends with the id so pages never overlap. */
-function orderBy(sortBy: SortOption, ranked: boolean, alias: "s" | "b", lowPriceFirst = false): SQL {
-  const id = alias === "s" ? "s.product_id" : "b.id";
-  const c = (column: string) => sql.raw(`${alias}.${column}`);
-  const tail = (direction: "asc" | "desc") => sql.raw(`${id} ${direction}`);
-  switch (sortBy) {
-    case "id_asc":
-      return tail("asc");
-    case "id_desc":
-      return tail("desc");
-    case "title_asc":
-      return sql`${c("title_key")} asc, ${tail("asc")}`;
-    case "title_desc":
-      return sql`${c("title_key")} desc, ${tail("desc")}`;
-    case "price_asc":
-      return sql`${c("price_cents")} asc, ${tail("asc")}`;
-    case "price_desc":
-      return sql`${c("price_cents")} desc, ${tail("desc")}`;
-    case "top_rated":
-      return sql`${c("avg_rating")} desc, ${c("total_reviews")} desc, ${tail("desc")}`;
-    case "best_selling":
-      return sql`${c("sales_count")} desc, ${tail("desc")}`;
-    default:
-      // Relevance when searching; otherwise a merchandising order: in stock, featured, best sellers, newest.
-      // "Cheap ...": the lowest prices first within a tier (a price of 0, "call for price", last).
-      if (ranked && lowPriceFirst) {
-        return sql`${c("rank")} desc, (${c("price_cents")} = 0) asc, ${c("price_cents")} asc, ${tail("desc")}`;
-      }
-      return ranked
-        ? sql`${c("rank")} desc, ${c("sales_count")} desc, ${tail("desc")}`
-        : sql`${c("available")} desc, ${c("featured")} desc, ${c("sales_count")} desc, ${tail("desc")}`;
-  }
-}
-
-/** Only the sort keys the chosen order needs: the materialized set stays small enough for work_mem. */
-function sortColumns(sortBy: SortOption, ranked: boolean): SQL {
-  switch (sortBy) {
-    case "title_asc":
-    case "title_desc":
-      return sql`s.title_key`;
-    case "top_rated":
-      return sql`s.avg_rating, s.total_reviews`;
-    case "best_selling":
-      return sql`s.sales_count`;
-    case "default":
-      return ranked ? sql`s.sales_count` : sql`s.available, s.featured, s.sales_count`;
-    default:
-      return sql`s.product_id as sort_id`;
-  }
-}
-
 /**
- * A chosen order's keys (the id last, as orderBy ends) with their SQL types, and its one direction:
- * every order but relevance runs all its keys the same way, so a row comparison tells which of two
- * rows comes first.
+ * A chosen order's keys (the id last, so pages never overlap) with their SQL types, and its one
+ * direction: every order but relevance runs all its keys the same way, so a row comparison tells which
+ * of two rows comes first. orderBy and sortColumns read them.
  */
 function sortKey(sortBy: SortOption): { columns: [string, string][]; descending: boolean } {
   const id: [string, string] = ["product_id", "int"];
@@ -247,6 +191,34 @@ function sortKey(sortBy: SortOption): { columns: [string, string][]; descending:
         descending: true,
       };
   }
+}
+
+/** The ORDER BY of a sort option; every order ends with the id so pages never overlap. */
+function orderBy(sortBy: SortOption, ranked: boolean, alias: "s" | "b", lowPriceFirst = false): SQL {
+  const id = alias === "s" ? "s.product_id" : "b.id";
+  const c = (column: string) => sql.raw(`${alias}.${column}`);
+  if (ranked && sortBy === "default") {
+    // Relevance. "Cheap ...": the lowest prices first within a tier (a price of 0, "call for price", last).
+    return lowPriceFirst
+      ? sql`${c("rank")} desc, (${c("price_cents")} = 0) asc, ${c("price_cents")} asc, ${sql.raw(`${id} desc`)}`
+      : sql`${c("rank")} desc, ${c("sales_count")} desc, ${sql.raw(`${id} desc`)}`;
+  }
+  // A chosen order, or the merchandising one: in stock, featured, best sellers, newest.
+  const { columns, descending } = sortKey(sortBy);
+  const direction = descending ? "desc" : "asc";
+  return sql.raw(
+    columns.map(([column]) => `${column === "product_id" ? id : `${alias}.${column}`} ${direction}`).join(", "),
+  );
+}
+
+/** Only the sort keys the chosen order needs: the materialized set stays small enough for work_mem. */
+function sortColumns(sortBy: SortOption, ranked: boolean): SQL {
+  if (ranked && sortBy === "default") return sql`s.sales_count`;
+  // The base rows carry the id and the price already.
+  const keys = sortKey(sortBy)
+    .columns.map(([column]) => column)
+    .filter((column) => column !== "product_id" && column !== "price_cents");
+  return sql.raw(keys.length > 0 ? keys.map((column) => `s.${column}`).join(", ") : "s.product_id as sort_id");
 }
 
 /**
@@ -559,9 +531,7 @@ function countedListingSql(
   const plan = filters.plan;
   const levels =
     sample && ranked && plan
-      ? plan.tiers
-          .map((_, level) => rankLevelCondition(plan, level, { attributesConstant: filters.attributesConstant }))
-          .filter((c): c is SQL => c !== null)
+      ? plan.tiers.map((_, level) => rankLevelCondition(plan, level)).filter((c): c is SQL => c !== null)
       : [];
   const bestColumn =
     levels.length > 0
@@ -763,14 +733,10 @@ function walkConditions(filters: ListingFilters, groups: FacetGroup[]): SQL[] {
  * exact part number, or the named type (not the type it fits) in one of the first k + 1 relevance
  * tiers; level 0 (every word in the title's weight-A tier) is the best possible rank. No row outside
  * ranks as high as one inside. Null when the query has measured attributes (they add to the rank row
- * by row), unless every row has the same of them (attributesConstant).
+ * by row), unless every row has the same of them (plan.attributesConstant).
  */
-function rankLevelCondition(
-  plan: SearchPlan,
-  level: number,
-  { indexed = false, attributesConstant = false } = {},
-): SQL | null {
-  if ((plan.attributes.length > 0 && !attributesConstant) || level >= plan.tiers.length) return null;
+function rankLevelCondition(plan: SearchPlan, level: number, { indexed = false } = {}): SQL | null {
+  if ((plan.attributes.length > 0 && !plan.attributesConstant) || level >= plan.tiers.length) return null;
   // As the condition an index answers: the index reads one query without weights (the tiers then often
   // repeat one another: "hot tub heater" in the title and in the title or part numbers), and the
   // weighted tiers are checked on its rows only (ts_match_vq is @@ in a form no index takes).
@@ -895,21 +861,15 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
           and (select true from search_products s where s.product_id = u.id and ${rowConditions})
         ${window}`);
     }
-    const { attributesConstant } = filters;
-    const best = rankLevelCondition(plan, 0, { attributesConstant });
-    const level =
-      walks.level === null ? null : rankLevelCondition(plan, walks.level, { indexed: true, attributesConstant });
-    if (best && !wordIds) {
+    if (walks.level !== null && !wordIds) {
       // The rows of the chosen level (the first with enough rows to fill the page) that no better level
       // holds all rank alike (their first tier is the level's, with the named type), below every row of
       // the levels above: without part numbers or a price order, they come best sellers first, so a walk
       // down the best-selling index that looks each row up finds them, and stops at the page's last
       // (its rows come in the index's order). The rows of the better levels, fewer than a page, come
       // from the head vector's index. Level 0 is the best possible rank: nothing above it.
-      const chosen = walks.level === null ? null : rankLevelCondition(plan, walks.level, { attributesConstant });
-      const above = walks.level
-        ? rankLevelCondition(plan, walks.level - 1, { indexed: true, attributesConstant })
-        : null;
+      const chosen = rankLevelCondition(plan, walks.level);
+      const above = walks.level > 0 ? rankLevelCondition(plan, walks.level - 1, { indexed: true }) : null;
       if (!plan.partNumberExact && !filters.lowPriceFirst && walks.bestRows > 0 && chosen) {
         const walked = sql`select b.id, b.sales_count,
             (select ${rankExpression(plan)} from search_documents s where s.product_id = b.id) as rank
@@ -927,6 +887,7 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
           order by x.rank desc, x.sales_count desc, x.id desc ${window}`);
       }
       // ...else every row of the chosen level and above, ranked, from the head vector's index.
+      const level = rankLevelCondition(plan, walks.level, { indexed: true });
       if (level)
         tries.push(sql`select b.id, b.rank from (
           select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank

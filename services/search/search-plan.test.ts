@@ -32,4 +32,14 @@ describe("search plan", () => {
     expect(narrow?.match).toContain("& '3hp'");
     expect(buildSearchPlan(["3hp"], "", EMPTY_SYNONYMS)?.match).toBe("'3hp'");
   });
+
+  test("attributes add the same to every rank only when every one of them is required", () => {
+    const words = ["pump", "variablespeed", "3hp"];
+    const plan = (requiredAttributes: string[]) =>
+      buildSearchPlan(words, "pump", EMPTY_SYNONYMS, { requiredAttributes })?.attributesConstant;
+    expect(plan(["variablespeed", "3hp"])).toBe(true);
+    expect(plan(["variablespeed"])).toBe(false);
+    expect(plan([])).toBe(false);
+    expect(buildSearchPlan(["pump"], "pump", EMPTY_SYNONYMS)?.attributesConstant).toBe(true);
+  });
 });

@@ -36,6 +36,12 @@ export interface SearchPlan {
    */
   attributes: string[];
   attributesRequired: boolean;
+  /**
+   * Every matching product has the same of the attributes, so they add the same to every rank (the
+   * rank levels then hold as without attributes): all of them are required, or the caller knows that no
+   * product has the ones left out (product-filter.ts).
+   */
+  attributesConstant: boolean;
 }
 
 export interface PlanOptions {
@@ -96,6 +102,7 @@ export function buildSearchPlan(
       fitsTypeNouns,
       attributes: [],
       attributesRequired: true,
+      attributesConstant: true,
     };
   }
   words = textWords;
@@ -127,5 +134,6 @@ export function buildSearchPlan(
     fitsTypeNouns,
     attributes,
     attributesRequired,
+    attributesConstant: attributes.every((attribute) => required.includes(attribute)),
   };
 }
