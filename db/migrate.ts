@@ -6,7 +6,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { DatabaseHandle } from "./client.ts";
+import { type DatabaseHandle, openDatabase } from "./client.ts";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -14,6 +14,15 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations", import.met
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+  } else if (handle.url) {
+    // On a connection of its own without the store's time limits: a migration may fill or index a table
+    // of a million rows (0026 reads every search document), longer than any request may take.
+    const migrating = await openDatabase({ url: handle.url, poolSize: 1, longStatements: true });
+    try {
+      await migratePg(migrating.db as unknown as NodePgDatabase, { migrationsFolder });
+    } finally {
+      await migrating.close();
+    }
   } else {
     await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
   }

@@ -6,7 +6,14 @@ import { createTtlCache } from "../ttl-cache.ts";
 import { fitsEquipmentCondition } from "./model-number.ts";
 import { jsonColumn, queryRows } from "./query-rows.ts";
 import type { SearchPlan } from "./search-plan.ts";
-import { withoutWeights } from "./search-text.ts";
+import {
+  expandPrefixOperands,
+  type PrefixCover,
+  prefixCover,
+  prefixOperands,
+  type VocabularyNode,
+  withoutWeights,
+} from "./search-text.ts";
 
 // One SQL statement per listing, over the narrow search_products rows (and search_documents when
 // there is text): the matching set is computed once (a materialized CTE) and the page, the total,
@@ -266,10 +273,21 @@ export function topRankHas(plan: SearchPlan, topRank: number | null): { type: bo
   return { type, attributes: rest >= RANK.attribute * plan.attributes.length };
 }
 
-function baseConditions(filters: ListingFilters): SQL[] {
+/**
+ * The listing's own conditions on s (published, text, category, featured, in stock, fits). The text is
+ * one the match vectors' index answers unless `matchIndexed` is false: then it is checked on the rows
+ * another index finds (a rank level's rows, from the head vectors' index, nearly all match anyway:
+ * reading the match index too, for a bitmap to AND with, cost "sand fil" 13 of its 22 ms of index reads).
+ */
+function baseConditions(filters: ListingFilters, { matchIndexed = true } = {}): SQL[] {
   const conditions: SQL[] = [PUBLISHED];
-  // Inline so the planner sees the tsquery and uses the GIN index.
-  if (filters.plan) conditions.push(sql`s.match_vector @@ to_tsquery('simple', ${filters.plan.match})`);
+  // Inline so the planner sees the tsquery and uses the GIN index (ts_match_vq: the same test, no index).
+  if (filters.plan)
+    conditions.push(
+      matchIndexed
+        ? sql`s.match_vector @@ to_tsquery('simple', ${filters.plan.match})`
+        : sql`ts_match_vq(s.match_vector, to_tsquery('simple', ${filters.plan.match}))`,
+    );
   if (filters.collectionId !== null) conditions.push(sql`s.collection_ids @> array[${filters.collectionId}::int]`);
   if (filters.isFeatured !== null) conditions.push(sql`s.featured = ${filters.isFeatured}`);
   if (filters.availableForSaleOnly) conditions.push(sql`s.available`);
@@ -383,7 +401,7 @@ async function wordListing(
   if (plan?.words.length !== 1 || groups.length > 0 || filters.collectionId !== null) return null;
   if (filters.isFeatured !== null || filters.availableForSaleOnly || filters.lowPriceFirst) return null;
   if (filters.fitsEquipment?.length) return null;
-  if (!(await wordSummaryKeys(db)).has(plan.match)) return null;
+  if (!(await wordSummaryKeys(db)).has(plan.summaryKey)) return null;
   const stored = filters.sortBy === "default";
   const ids = stored
     ? sql`to_json(w.ranked_ids[${filters.offset + 1}:${filters.offset + filters.limit}])`
@@ -396,7 +414,7 @@ async function wordListing(
     db,
     withExtras(
       sql`select w.total_products as total, w.max_price_cents as max_price, w.vendors, w.tags, ${ids} as ids
-    from search_word_summaries w where w.match_query = ${plan.match}`,
+    from search_word_summaries w where w.match_query = ${plan.summaryKey}`,
       extras,
     ),
   );
@@ -434,16 +452,95 @@ async function vendorListing(
 }
 
 /**
+ * How the search splits a prefix around the frequent words it starts (expandPrefixes). `frequentDocuments`
+ * is the literal of search_lexemes_frequent_idx (migration 0026); tests lower it to exercise the
+ * expansion on a small catalog.
+ */
+export const prefixExpansion = {
+  /** A word held by at least this many documents is frequent. */
+  frequentDocuments: 1000,
+  /** A prefix whose cover needs more terms than this is searched as the prefix. */
+  maxTerms: 128,
+  /**
+   * ... or more prefixes than this: each costs the index a bitmap of its own (about 0.35 ms: "pu", with
+   * 77 short prefixes around pump, pumps, purge and pulsator, read as long as 'pu':* did).
+   */
+  maxPrefixes: 16,
+  /** Shorter prefixes stay as typed (one letter starts tens of thousands of words). */
+  minLength: 2,
+};
+
+/**
+ * The plan with each prefix it searches replaced by the frequent words it starts, as whole words, and
+ * prefixes of the rest (prefixCover): "super pu" searches 'pump' | 'pumps' | 'pua':* | ... instead of
+ * 'pu':*. It matches the same rows (search_lexemes holds every lexeme of the documents), faster through
+ * a GIN index, which reads a prefix by merging the posting lists of every word it starts into one bitmap
+ * before intersecting it with the other words (pu: 258,000 of a million products, 37 ms), but
+ * intersects whole words by skipping through their lists from the rarest word's rows (4 ms). A prefix
+ * that starts no frequent word stays: its lists are short. One statement: the frequent words below
+ * each prefix, and the next letters along the paths to them.
+ */
+export async function expandPrefixes(db: Database, plan: SearchPlan): Promise<SearchPlan> {
+  const prefixes = prefixOperands([plan.match, ...plan.tiers, plan.partNumberExact, ...plan.attributes]).filter(
+    (prefix) => prefix.length >= prefixExpansion.minLength,
+  );
+  if (prefixes.length === 0) return plan;
+  const rows = await queryRows<{ prefix: string; node: string; is_lexeme: boolean; next: string[] }>(
+    db,
+    sql`with p as (select unnest(${sql.param(prefixes)}::text[]) collate "C" as prefix),
+      frequent as (
+        select p.prefix, l.lexeme from p join search_lexemes l
+          on l.lexeme >= p.prefix and l.lexeme < p.prefix || chr(1114111)
+          and l.documents >= ${sql.raw(String(Math.max(1, Math.floor(prefixExpansion.frequentDocuments))))}
+      ),
+      nodes as (
+        select distinct f.prefix, left(f.lexeme, n) as node
+        from frequent f cross join lateral generate_series(length(f.prefix), length(f.lexeme)) as n
+      )
+      select n.prefix, n.node,
+        exists (select 1 from search_lexemes l where l.lexeme = n.node) as is_lexeme,
+        array(select distinct substr(l.lexeme, length(n.node) + 1, 1) from search_lexemes l
+          where l.lexeme > n.node and l.lexeme < n.node || chr(1114111)) as next
+      from nodes n`,
+  );
+  if (rows.length === 0) return plan;
+  const trees = new Map<string, Map<string, VocabularyNode>>();
+  for (const row of rows) {
+    const tree = trees.get(row.prefix) ?? new Map<string, VocabularyNode>();
+    tree.set(row.node, { isLexeme: row.is_lexeme, next: row.next });
+    trees.set(row.prefix, tree);
+  }
+  const covers = new Map<string, PrefixCover>();
+  for (const [prefix, tree] of trees) {
+    const cover = prefixCover(prefix, tree);
+    if (!cover || cover.prefixes.length > prefixExpansion.maxPrefixes) continue;
+    if (cover.words.length + cover.prefixes.length <= prefixExpansion.maxTerms) covers.set(prefix, cover);
+  }
+  if (covers.size === 0) return plan;
+  const expand = (tsquery: string) => expandPrefixOperands(tsquery, covers);
+  return {
+    ...plan,
+    match: expand(plan.match),
+    tiers: plan.tiers.map(expand),
+    partNumberExact: plan.partNumberExact === null ? null : expand(plan.partNumberExact),
+    attributes: plan.attributes.map(expand),
+  };
+}
+
+/**
  * The page of product ids (in display order), the total and the facets for the filters.
  */
 export async function findListing(
   db: Database,
-  filters: ListingFilters,
+  listingFilters: ListingFilters,
   extras?: ListingExtras,
 ): Promise<ListingResult> {
-  const groups = facetGroups(filters);
-  const word = await wordListing(db, filters, groups, extras);
+  const groups = facetGroups(listingFilters);
+  const word = await wordListing(db, listingFilters, groups, extras);
   if (word) return word;
+  const filters = listingFilters.plan
+    ? { ...listingFilters, plan: await expandPrefixes(db, listingFilters.plan) }
+    : listingFilters;
   if (hasPlainBase(filters) && groups.length === 0) {
     const plain = await plainListing(db, filters, extras);
     if (plain) return plain;
@@ -634,7 +731,7 @@ export function wordSummaryInsertSql(filters: ListingFilters): SQL {
   if (!filters.plan) throw new Error("a word summary needs a search plan");
   return sql`
     insert into search_word_summaries (match_query, total_products, max_price_cents, vendors, tags, ranked_ids)
-    select ${filters.plan.match}, l.total, coalesce(l.max_price, 0), l.vendors::jsonb, l.tags::jsonb, l.ids
+    select ${filters.plan.summaryKey}, l.total, coalesce(l.max_price, 0), l.vendors::jsonb, l.tags::jsonb, l.ids
     from (${countedListingSql(filters, facetGroups(filters), { idsArray: true })}) l
     on conflict (match_query) do nothing`;
 }
@@ -825,6 +922,11 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
   // Every filter as a condition on search_documents s (or search_products without text): the rows on the page.
   const allConditions = baseConditions(filters);
   for (const group of groups) allConditions.push(filterCondition(group));
+  // The same for rows a rank level's condition finds through the head vectors' index.
+  const levelConditions = [
+    ...baseConditions(filters, { matchIndexed: false }),
+    ...groups.map((group) => filterCondition(group)),
+  ];
   const rowConditions = sql.join(walkConditions({ ...filters, plan: null }, groups), sql` and `);
   // Cheaper tries first, each answering (id, rank) rows in page order; the first that fills the page is it.
   const tries: SQL[] = [];
@@ -857,7 +959,7 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
       // One word: every match is stored in relevance order; the page is the first ones that pass the filters.
       tries.push(sql`select u.id, null::int as rank from search_word_summaries w
         cross join lateral unnest(w.ranked_ids[1:${budget}]) with ordinality as u(id, ord)
-        where w.match_query = ${plan.match}
+        where w.match_query = ${plan.summaryKey}
           and (select true from search_products s where s.product_id = u.id and ${rowConditions})
         ${window}`);
     }
@@ -880,7 +982,7 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
           limit ${filters.offset + filters.limit}`;
         const rows = above
           ? sql`select s.product_id as id, s.sales_count, ${rankExpression(plan)} as rank
-              from search_documents s where ${sql.join([...allConditions, above], sql` and `)}
+              from search_documents s where ${sql.join([...levelConditions, above], sql` and `)}
             union (${walked})`
           : walked;
         tries.push(sql`select x.id, x.rank from (${rows}) x
@@ -891,7 +993,7 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
       if (level)
         tries.push(sql`select b.id, b.rank from (
           select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank
-          from search_documents s where ${sql.join([...allConditions, level], sql` and `)}) b
+          from search_documents s where ${sql.join([...levelConditions, level], sql` and `)}) b
         order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${window}`);
     }
   }
@@ -1007,7 +1109,7 @@ async function broadListing(
     filters.sortBy === "default" &&
     !filters.lowPriceFirst &&
     !filters.rankStats &&
-    (await wordSummaryKeys(db)).has(plan.match);
+    (await wordSummaryKeys(db)).has(plan.summaryKey);
   const catalog = Math.max(await catalogSize(db), 1);
   const sampledRows = Math.max(catalog / SAMPLE_RATE, 1);
   const passing = Number(sampled.total ?? 0);

@@ -147,7 +147,7 @@ export function searchVectorSql(s: SearchVectorSource): { head: SQL; body: SQL }
  * search_documents rows in `ord` order. (Data-modifying CTEs must be at the top level, hence one
  * statement with the INSERT at its end.)
  */
-function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
+function documentsStatement(batch: SQL, onConflict: SQL = sql``, { addLexemes = false } = {}): SQL {
   const { head, body } = searchVectorSql({
     title: sql`p.title`,
     productCode: sql`p.product_code`,
@@ -197,7 +197,17 @@ function documentsStatement(batch: SQL, onConflict: SQL = sql``): SQL {
       update products p set search_vector = v.full_vector
       from vectors v
       where v.id = p.id and p.search_vector is distinct from v.full_vector
-    )
+    )${
+      // In the same statement as the documents: no search sees a word of theirs that the vocabulary lacks.
+      addLexemes
+        ? sql`,
+    lexemes as (
+      insert into search_lexemes (lexeme)
+      select distinct w from vectors v cross join lateral unnest(tsvector_to_array(v.full_vector)) as w
+      on conflict do nothing
+    )`
+        : sql``
+    }
     insert into search_documents (${SEARCH_PRODUCT_COLUMNS}, match_vector, head_vector, type_nouns)
     select ${SEARCH_PRODUCT_COLUMNS_OF_S}, strip(v.full_vector), v.head, v.type_nouns
     from vectors v join search_products s on s.product_id = v.id
@@ -247,6 +257,7 @@ export async function refreshProductSearchData(db: Database, productIds: readonl
         avg_rating = excluded.avg_rating, total_reviews = excluded.total_reviews, title_key = excluded.title_key,
         tag_ids = excluded.tag_ids, tag_set_id = excluded.tag_set_id, collection_ids = excluded.collection_ids,
         match_vector = excluded.match_vector, head_vector = excluded.head_vector, type_nouns = excluded.type_nouns`,
+      { addLexemes: true },
     ),
   );
   await db.execute(sql`delete from search_sample where product_id = any(${ids}::int[])`);
@@ -276,7 +287,9 @@ async function rebuildProductTables(
   // One transaction: readers wait for the new tables instead of seeing them empty.
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await tx.execute(sql`truncate search_products, search_documents, search_sample, search_tag_sets restart identity`);
+    await tx.execute(
+      sql`truncate search_products, search_documents, search_sample, search_tag_sets, search_lexemes restart identity`,
+    );
     // The indexes are built once over the full tables at the end (sorted, in memory) instead of being
     // updated row by row: at a million products the GIN index of the match vectors alone would take
     // longer than the rest of the rebuild. The memory is this transaction's own (at least 256 MB; a
@@ -309,8 +322,19 @@ async function rebuildProductTables(
       onProgress?.(Math.min(Number(count), from + batchSize), Number(count));
     }
     await tx.execute(sampleInsertSql(sql`true`));
+    await tx.execute(lexemesInsertSql());
     await recreateIndexes(t, indexes);
   });
+}
+
+/**
+ * Writes search_lexemes anew from every document's match vector, each lexeme with the number of documents
+ * that hold it: the vocabulary a word typed in part is searched by (product-listing.ts, expandPrefixes).
+ */
+function lexemesInsertSql(): SQL {
+  return sql`insert into search_lexemes (lexeme, documents)
+    select w, count(*) from search_documents d cross join lateral unnest(tsvector_to_array(d.match_vector)) as w
+    group by w`;
 }
 
 async function rebuildDictionary(db: Database): Promise<void> {
@@ -565,10 +589,12 @@ export async function rebuildSearchIndex(db: Database, options: RebuildOptions =
     await db.execute(sql`analyze search_products`);
     await db.execute(sql`analyze search_documents`);
     await db.execute(sql`analyze search_sample`);
+    await db.execute(sql`analyze search_lexemes`);
   } else {
     await db.execute(sql`vacuum analyze search_products`);
     await db.execute(sql`vacuum analyze search_documents`);
     await db.execute(sql`vacuum analyze search_sample`);
+    await db.execute(sql`vacuum analyze search_lexemes`);
   }
   await db.execute(sql`analyze search_words`);
   await db.execute(sql`analyze search_facet_summaries`);

@@ -16,6 +16,11 @@ export interface SearchPlan {
   /** Matches products (against products.search_vector). */
   match: string;
   /**
+   * `match` as the query built it, before its prefixes were searched as whole words (product-listing.ts,
+   * expandPrefixes): the key of a one-word search's precomputed listing (search_word_summaries).
+   */
+  summaryKey: string;
+  /**
    * Relevance tiers, best first, each a tsquery on the head vector: every typed word in the title
    * (weight A); in the title, its fits part, part numbers or vendor (A, B); the same two allowing
    * synonyms; anywhere but the description (A, B, C). Repeated tiers are left out.
@@ -96,6 +101,7 @@ export function buildSearchPlan(
     return {
       words: all,
       match: every,
+      summaryKey: every,
       tiers: [attributes.map((a) => `${a}:A`).join(" & ")],
       partNumberExact: null,
       typeNouns,
@@ -120,6 +126,7 @@ export function buildSearchPlan(
   return {
     words: all,
     match,
+    summaryKey: match,
     tiers: [
       ...new Set([
         termsToTsQuery(typed, { weight: "A" }),

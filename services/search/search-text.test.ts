@@ -1,12 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { buildSearchPlan, searchWords } from "./search-plan.ts";
 import {
+  expandPrefixOperands,
   normalizePartNumber,
   normalizeSearchText,
   partNumberCandidates,
+  prefixCover,
+  prefixOperands,
   singular,
   termsToTsQuery,
   tokenize,
+  type VocabularyNode,
   withoutWeights,
   wordForms,
 } from "./search-text.ts";
@@ -79,6 +83,47 @@ describe("tsquery text", () => {
     const plan = buildSearchPlan(["hot", "tub", "heater"], "hot tub heater", EMPTY_SYNONYMS);
     expect(plan?.tiers.length).toBeGreaterThan(1);
     expect(new Set(plan?.tiers.map(withoutWeights)).size).toBe(1);
+  });
+  test("prefixes are found once each, with or without weights", () => {
+    expect(prefixOperands(["('super' | 'supers') & 'pu':*", "('super':A | 'supers':A) & 'pu':*A", null])).toEqual([
+      "pu",
+    ]);
+    expect(prefixOperands(["(('sp' & '2610' & 'x15':*) | 'sp2610x15':*)", "'pump'"])).toEqual(["x15", "sp2610x15"]);
+  });
+  test("a prefix's cover: the words on the paths to its frequent words, a prefix for every branch off them", () => {
+    // The vocabulary below "pu": pu, pua1, pub, pull, pump, pumps, pumpx9, pure; pump and pumps frequent.
+    const nodes = new Map<string, VocabularyNode>([
+      ["pu", { isLexeme: true, next: ["a", "b", "l", "m", "r"] }],
+      ["pum", { isLexeme: false, next: ["p"] }],
+      ["pump", { isLexeme: true, next: ["s", "x"] }],
+      ["pumps", { isLexeme: true, next: [] }],
+    ]);
+    const cover = prefixCover("pu", nodes);
+    expect(cover).toEqual({ words: ["pu", "pump", "pumps"], prefixes: ["pua", "pub", "pul", "pumpx", "pur"] });
+    // Every word of the vocabulary is matched by exactly the cover's terms.
+    const vocabulary = ["pu", "pua1", "pub", "pull", "pump", "pumps", "pumpx9", "pure"];
+    for (const word of vocabulary) {
+      const hits =
+        (cover?.words.filter((w) => w === word).length ?? 0) +
+        (cover?.prefixes.filter((start) => word.startsWith(start)).length ?? 0);
+      expect(hits, word).toBe(1);
+    }
+    // No frequent word below the prefix: it stays as typed.
+    expect(prefixCover("pux", nodes)).toBeNull();
+  });
+  test("expanding prefixes keeps each operand's weights and leaves the others", () => {
+    const covers = new Map([
+      ["pu", { words: ["pump", "pumps"], prefixes: ["pua"] }],
+      ["zzq", { words: [], prefixes: [] }],
+    ]);
+    expect(expandPrefixOperands("('super' | 'supers') & 'pu':*", covers)).toBe(
+      "('super' | 'supers') & ('pump' | 'pumps' | 'pua':*)",
+    );
+    expect(expandPrefixOperands("('super':A | 'supers':A) & 'pu':*AB", covers)).toBe(
+      "('super':A | 'supers':A) & ('pump':AB | 'pumps':AB | 'pua':*AB)",
+    );
+    // A prefix no word starts matches nothing, as the whole word does; another prefix stays.
+    expect(expandPrefixOperands("'zzq':*B | 'hay':*", covers)).toBe("'zzq':B | 'hay':*");
   });
   test("the plan adds the query run together as a part-number prefix", () => {
     const plan = buildSearchPlan(["sp", "2610", "x15"], "SP-2610-X15", EMPTY_SYNONYMS);

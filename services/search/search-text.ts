@@ -150,6 +150,71 @@ export function withoutWeights(tsquery: string): string {
   return tsquery.replace(/':(\*?)[A-D]+/g, (_, prefix: string) => (prefix ? "':*" : "'"));
 }
 
+/** A prefix operand of a tsquery text: 'lexeme':* with its weight labels, if any. */
+const PREFIX_OPERAND = /'([^']+)':\*([A-D]*)/g;
+
+/** The lexemes that the tsquery texts search as prefixes ("'pu':*A" -> pu), each once. */
+export function prefixOperands(tsqueries: readonly (string | null)[]): string[] {
+  const found = new Set<string>();
+  for (const tsquery of tsqueries) for (const match of tsquery?.matchAll(PREFIX_OPERAND) ?? []) found.add(match[1]);
+  return [...found];
+}
+
+/** What the vocabulary holds below one string of a prefix's tree: whether it is a word, and its next letters. */
+export interface VocabularyNode {
+  isLexeme: boolean;
+  /** The characters that follow it in the words that start with it (and are longer). */
+  next: readonly string[];
+}
+
+/** Terms that match exactly the words a prefix starts: whole words, and shorter prefixes. */
+export interface PrefixCover {
+  words: string[];
+  prefixes: string[];
+}
+
+/**
+ * The terms that match every word starting with `prefix` and nothing else, given the vocabulary's tree
+ * along the paths from the prefix to each frequent word it starts (`nodes`, keyed by string): each
+ * string on a path that is a word is searched as that word; every branch off the paths, as its own
+ * prefix, which starts no frequent word ("pu" with pump and pumps frequent: 'pu', 'pum', 'pump', 'pumps'
+ * as words, 'pua':*, 'pub':*, ... 'pumpx':*). Null when `prefix` starts no frequent word.
+ */
+export function prefixCover(prefix: string, nodes: ReadonlyMap<string, VocabularyNode>): PrefixCover | null {
+  if (!nodes.has(prefix)) return null;
+  const cover: PrefixCover = { words: [], prefixes: [] };
+  const visit = (node: string) => {
+    const info = nodes.get(node) as VocabularyNode;
+    if (info.isLexeme) cover.words.push(node);
+    for (const next of info.next) {
+      const child = node + next;
+      if (nodes.has(child)) visit(child);
+      else cover.prefixes.push(child);
+    }
+  };
+  visit(prefix);
+  return cover;
+}
+
+/**
+ * The tsquery text with each prefix that `covers` lists replaced by its cover's terms, with the same
+ * weights ("'pu':*A" -> "('pump':A | 'pumps':A | 'pua':*A | ...)"); a cover without terms (no word
+ * starts the prefix) becomes the prefix as a whole word, which matches nothing either. Prefixes
+ * `covers` does not list stay. Equivalent when every cover is one of the vectors' vocabulary.
+ */
+export function expandPrefixOperands(tsquery: string, covers: ReadonlyMap<string, PrefixCover>): string {
+  return tsquery.replace(PREFIX_OPERAND, (operand, prefix: string, weights: string) => {
+    const cover = covers.get(prefix);
+    if (!cover) return operand;
+    const label = weights ? `:${weights}` : "";
+    const terms = [
+      ...cover.words.map((word) => `'${word}'${label}`),
+      ...cover.prefixes.map((start) => `'${start}':*${weights}`),
+    ];
+    return terms.length === 0 ? `'${prefix}'${label}` : group(terms, " | ");
+  });
+}
+
 /** Exact part-number hits rank first: the whole query as a part number and each token that holds a digit. */
 export function partNumberCandidates(text: string): string[] {
   const whole = normalizePartNumber(text);

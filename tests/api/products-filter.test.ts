@@ -4,8 +4,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { filterProducts } from "../../services/search/product-filter.ts";
-import { broadListings } from "../../services/search/product-listing.ts";
+import { broadListings, expandPrefixes, prefixExpansion } from "../../services/search/product-listing.ts";
 import { rebuildSearchIndex, refreshProductSearchData } from "../../services/search/search-index.ts";
+import { buildSearchPlan } from "../../services/search/search-plan.ts";
+import { EMPTY_SYNONYMS } from "../../services/search/synonyms.ts";
 import { parseCatalogQuery, SORT_OPTIONS } from "../../shared/catalog-query.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
@@ -747,5 +749,81 @@ describe("keeping the search data current", () => {
     expect((await ok({ q: "zephyrion" })).pageInfo.totalObjects).toBe(0);
     await refreshProductSearchData(store.database.db, [1]);
     expect((await ok({ q: "zephyrion" })).products.map((p) => p.id)).toEqual([1]);
+  });
+
+  test("a word added by an edit joins the vocabulary that words typed in part are searched by", async () => {
+    // Every word is frequent below: "gizmoqx hayward" searches hayward, haywards... as whole words and
+    // the branches the vocabulary holds around them as prefixes. A word the vocabulary lacked
+    // (haywardqz, on a product without any other hayward* word) would be found by none of them.
+    const [target] = await rows<{ id: number }>(sql`select product_id as id from search_documents
+      where not (match_vector @@ to_tsquery('simple', 'hayward:*')) order by product_id limit 1`);
+    await store.database.db.execute(
+      sql`update products set title = 'Gizmoqx Haywardqz Adapter' where id = ${target.id}`,
+    );
+    await refreshProductSearchData(store.database.db, [target.id]);
+    const saved = { ...prefixExpansion };
+    Object.assign(prefixExpansion, { frequentDocuments: 1, maxTerms: 10_000, maxPrefixes: 10_000 });
+    try {
+      const plan = buildSearchPlan(["gizmoqx", "hayward"], "gizmoqx hayward", EMPTY_SYNONYMS);
+      const expanded = plan && (await expandPrefixes(store.database.db, plan));
+      expect(expanded?.match).toContain("'haywardqz'");
+      expect(expanded?.match).not.toContain("'hayward':*");
+      expect((await ok({ q: "gizmoqx hayward" })).products.map((p) => p.id)).toEqual([target.id]);
+    } finally {
+      Object.assign(prefixExpansion, saved);
+    }
+  });
+});
+
+describe("words typed in part", () => {
+  test("searched as the frequent words they start and prefixes of the rest: the same answers as the prefix", async () => {
+    const cases: Array<Record<string, string | number | string[]>> = [
+      { q: "hayward fil" },
+      { q: "super pu", limit: 4 },
+      { q: "pu" },
+      { q: "pool pum", limit: 12 },
+      { q: "cartr" },
+      { q: "sand fil", limit: 4 },
+      { q: "o-ri" },
+      { q: "sp26" },
+      { q: "inte" },
+      { q: "spa filt", sortBy: "price_desc" },
+      { q: "hayward filter", sortBy: "title_asc" },
+      { q: "filter cartridge pen", v: "Pentair" },
+      { q: "pump mot", minPrice: "50", limit: 8 },
+      { q: "valv", t: "Brand_Jandy" },
+    ];
+    const saved = { ...prefixExpansion };
+    const answers = async () => {
+      const all = [];
+      for (const params of cases) all.push(await ok(params));
+      return all;
+    };
+    try {
+      prefixExpansion.minLength = Number.POSITIVE_INFINITY;
+      const asPrefixes = await answers();
+      // Frequent enough to split most prefixes of this small catalog, with no limit on the cover.
+      Object.assign(prefixExpansion, { minLength: 2, frequentDocuments: 5, maxTerms: 10_000, maxPrefixes: 10_000 });
+      const plan = buildSearchPlan(["pool", "pum"], "pool pum", EMPTY_SYNONYMS);
+      const expanded = plan && (await expandPrefixes(store.database.db, plan));
+      expect(expanded?.match).toContain("'pump'");
+      expect(expanded?.match).not.toContain("'pum':*");
+      expect(expanded?.summaryKey).toBe(plan?.match);
+      const asWords = await answers();
+      for (const [index, params] of cases.entries()) {
+        const label = JSON.stringify(params);
+        const [want, got] = [asPrefixes[index], asWords[index]];
+        expect(
+          got.products.map((p) => p.id),
+          label,
+        ).toEqual(want.products.map((p) => p.id));
+        expect(got.pageInfo.totalObjects, label).toBe(want.pageInfo.totalObjects);
+        expect(got.pageInfo.availableVendors, label).toEqual(want.pageInfo.availableVendors);
+        expect(got.pageInfo.availableTagFilters, label).toEqual(want.pageInfo.availableTagFilters);
+      }
+      expect(asWords.filter((answer) => answer.pageInfo.totalObjects > 0).length).toBeGreaterThan(cases.length / 2);
+    } finally {
+      Object.assign(prefixExpansion, saved);
+    }
   });
 });
