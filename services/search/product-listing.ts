@@ -273,21 +273,10 @@ export function topRankHas(plan: SearchPlan, topRank: number | null): { type: bo
   return { type, attributes: rest >= RANK.attribute * plan.attributes.length };
 }
 
-/**
- * The listing's own conditions on s (published, text, category, featured, in stock, fits). The text is
- * one the match vectors' index answers unless `matchIndexed` is false: then it is checked on the rows
- * another index finds (a rank level's rows, from the head vectors' index, nearly all match anyway:
- * reading the match index too, for a bitmap to AND with, cost "sand fil" 13 of its 22 ms of index reads).
- */
-function baseConditions(filters: ListingFilters, { matchIndexed = true } = {}): SQL[] {
+function baseConditions(filters: ListingFilters): SQL[] {
   const conditions: SQL[] = [PUBLISHED];
-  // Inline so the planner sees the tsquery and uses the GIN index (ts_match_vq: the same test, no index).
-  if (filters.plan)
-    conditions.push(
-      matchIndexed
-        ? sql`s.match_vector @@ to_tsquery('simple', ${filters.plan.match})`
-        : sql`ts_match_vq(s.match_vector, to_tsquery('simple', ${filters.plan.match}))`,
-    );
+  // Inline so the planner sees the tsquery and uses the GIN index.
+  if (filters.plan) conditions.push(sql`s.match_vector @@ to_tsquery('simple', ${filters.plan.match})`);
   if (filters.collectionId !== null) conditions.push(sql`s.collection_ids @> array[${filters.collectionId}::int]`);
   if (filters.isFeatured !== null) conditions.push(sql`s.featured = ${filters.isFeatured}`);
   if (filters.availableForSaleOnly) conditions.push(sql`s.available`);
@@ -932,10 +921,15 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
   // Every filter as a condition on search_documents s (or search_products without text): the rows on the page.
   const allConditions = baseConditions(filters);
   for (const group of groups) allConditions.push(filterCondition(group));
-  // The same for rows a rank level's condition finds through the head vectors' index.
-  const levelConditions = [
-    ...baseConditions(filters, { matchIndexed: false }),
+  // The same for the rows a rank level's condition finds through the head vectors' index, with the
+  // match query checked on them, last (ts_match_vq: @@ in a form no index takes). Those rows nearly all
+  // match anyway: reading the match index too, for a bitmap to AND with, cost "sand fil" 13 of its 22 ms
+  // of index reads; and the level's weighted tiers, checked first, leave few rows to check it on.
+  const levelConditions = (level: SQL) => [
+    ...baseConditions({ ...filters, plan: null }),
     ...groups.map((group) => filterCondition(group)),
+    level,
+    sql`ts_match_vq(s.match_vector, to_tsquery('simple', ${plan?.match ?? ""}))`,
   ];
   const rowConditions = sql.join(walkConditions({ ...filters, plan: null }, groups), sql` and `);
   // Cheaper tries first, each answering (id, rank) rows in page order; the first that fills the page is it.
@@ -992,7 +986,7 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
           limit ${filters.offset + filters.limit}`;
         const rows = above
           ? sql`select s.product_id as id, s.sales_count, ${rankExpression(plan)} as rank
-              from search_documents s where ${sql.join([...levelConditions, above], sql` and `)}
+              from search_documents s where ${sql.join(levelConditions(above), sql` and `)}
             union (${walked})`
           : walked;
         tries.push(sql`select x.id, x.rank from (${rows}) x
@@ -1003,7 +997,7 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
       if (level)
         tries.push(sql`select b.id, b.rank from (
           select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank
-          from search_documents s where ${sql.join([...levelConditions, level], sql` and `)}) b
+          from search_documents s where ${sql.join(levelConditions(level), sql` and `)}) b
         order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${window}`);
     }
   }
