@@ -50,6 +50,12 @@ export interface ListingFilters {
   rankStats?: boolean;
   /** Also answer typeHits (a narrow try of a ranked search that decides on it). */
   typeHits?: boolean;
+  /**
+   * The prefixes whose covers were already looked up for this search (expandPrefixes; null: searched as
+   * typed): a search that tries several listings (its attributes, a corrected or relaxed query) shares
+   * this map between them and asks the vocabulary once per prefix.
+   */
+  prefixCovers?: Map<string, PrefixCover | null>;
   limit: number;
   offset: number;
 }
@@ -200,9 +206,14 @@ function sortKey(sortBy: SortOption): { columns: [string, string][]; descending:
   }
 }
 
+/** A sort key's column on rows aliased s (the search tables) or b (rows whose product id is b.id). */
+function keyColumn(column: string, alias: "s" | "b"): string {
+  return alias === "b" && column === "product_id" ? "b.id" : `${alias}.${column}`;
+}
+
 /** The ORDER BY of a sort option; every order ends with the id so pages never overlap. */
 function orderBy(sortBy: SortOption, ranked: boolean, alias: "s" | "b", lowPriceFirst = false): SQL {
-  const id = alias === "s" ? "s.product_id" : "b.id";
+  const id = keyColumn("product_id", alias);
   const c = (column: string) => sql.raw(`${alias}.${column}`);
   if (ranked && sortBy === "default") {
     // Relevance. "Cheap ...": the lowest prices first within a tier (a price of 0, "call for price", last).
@@ -213,9 +224,7 @@ function orderBy(sortBy: SortOption, ranked: boolean, alias: "s" | "b", lowPrice
   // A chosen order, or the merchandising one: in stock, featured, best sellers, newest.
   const { columns, descending } = sortKey(sortBy);
   const direction = descending ? "desc" : "asc";
-  return sql.raw(
-    columns.map(([column]) => `${column === "product_id" ? id : `${alias}.${column}`} ${direction}`).join(", "),
-  );
+  return sql.raw(columns.map(([column]) => `${keyColumn(column, alias)} ${direction}`).join(", "));
 }
 
 /** Only the sort keys the chosen order needs: the materialized set stays small enough for work_mem. */
@@ -466,14 +475,41 @@ export const prefixExpansion = {
  * a GIN index, which reads a prefix by merging the posting lists of every word it starts into one bitmap
  * before intersecting it with the other words (pu: 258,000 of a million products, 37 ms), but
  * intersects whole words by skipping through their lists from the rarest word's rows (4 ms). A prefix
- * that starts no frequent word stays: its lists are short. One statement of index probes: the frequent
- * words below each prefix, and the next letters along the paths to them (1–7 ms).
+ * that starts no frequent word stays: its lists are short. The covers are looked up (lookUpCovers) for
+ * the prefixes `known` lacks, and kept there.
  */
-export async function expandPrefixes(db: Database, plan: SearchPlan): Promise<SearchPlan> {
+export async function expandPrefixes(
+  db: Database,
+  plan: SearchPlan,
+  known: Map<string, PrefixCover | null> = new Map(),
+): Promise<SearchPlan> {
   const prefixes = prefixOperands([plan.match, ...plan.tiers, plan.partNumberExact, ...plan.attributes]).filter(
     (prefix) => prefix.length >= prefixExpansion.minLength,
   );
-  if (prefixes.length === 0) return plan;
+  const missing = prefixes.filter((prefix) => !known.has(prefix));
+  if (missing.length > 0) await lookUpCovers(db, missing, known);
+  const covers = new Map<string, PrefixCover>();
+  for (const prefix of prefixes) {
+    const cover = known.get(prefix);
+    if (cover) covers.set(prefix, cover);
+  }
+  if (covers.size === 0) return plan;
+  const expand = (tsquery: string) => expandPrefixOperands(tsquery, covers);
+  return {
+    ...plan,
+    match: expand(plan.match),
+    tiers: plan.tiers.map(expand),
+    partNumberExact: plan.partNumberExact === null ? null : expand(plan.partNumberExact),
+    attributes: plan.attributes.map(expand),
+  };
+}
+
+/**
+ * Looks up the covers of `prefixes` in one statement of index probes: the frequent words below each
+ * prefix, and the next letters along the paths to them (1–7 ms). Each goes into `known`; null when the
+ * prefix starts no frequent word, or its cover has too many terms to be cheaper (prefixExpansion).
+ */
+async function lookUpCovers(db: Database, prefixes: string[], known: Map<string, PrefixCover | null>): Promise<void> {
   const rows = await queryRows<{ prefix: string; node: string; is_lexeme: boolean; next: string[] }>(
     db,
     sql`with recursive p as (select unnest(${sql.param(prefixes)}::text[]) collate "C" as prefix),
@@ -502,28 +538,21 @@ export async function expandPrefixes(db: Database, plan: SearchPlan): Promise<Se
         coalesce(array_agg(x.letter order by x.letter) filter (where x.letter is not null), '{}') as next
       from next_letters x group by x.prefix, x.node`,
   );
-  if (rows.length === 0) return plan;
   const trees = new Map<string, Map<string, VocabularyNode>>();
   for (const row of rows) {
     const tree = trees.get(row.prefix) ?? new Map<string, VocabularyNode>();
     tree.set(row.node, { isLexeme: row.is_lexeme, next: row.next });
     trees.set(row.prefix, tree);
   }
-  const covers = new Map<string, PrefixCover>();
-  for (const [prefix, tree] of trees) {
-    const cover = prefixCover(prefix, tree);
-    if (!cover || cover.prefixes.length > prefixExpansion.maxPrefixes) continue;
-    if (cover.words.length + cover.prefixes.length <= prefixExpansion.maxTerms) covers.set(prefix, cover);
+  for (const prefix of prefixes) {
+    const tree = trees.get(prefix);
+    const cover = tree ? prefixCover(prefix, tree) : null;
+    const cheaper =
+      cover !== null &&
+      cover.prefixes.length <= prefixExpansion.maxPrefixes &&
+      cover.words.length + cover.prefixes.length <= prefixExpansion.maxTerms;
+    known.set(prefix, cheaper ? cover : null);
   }
-  if (covers.size === 0) return plan;
-  const expand = (tsquery: string) => expandPrefixOperands(tsquery, covers);
-  return {
-    ...plan,
-    match: expand(plan.match),
-    tiers: plan.tiers.map(expand),
-    partNumberExact: plan.partNumberExact === null ? null : expand(plan.partNumberExact),
-    attributes: plan.attributes.map(expand),
-  };
 }
 
 /**
@@ -538,7 +567,7 @@ export async function findListing(
   const word = await wordListing(db, listingFilters, groups, extras);
   if (word) return word;
   const filters = listingFilters.plan
-    ? { ...listingFilters, plan: await expandPrefixes(db, listingFilters.plan) }
+    ? { ...listingFilters, plan: await expandPrefixes(db, listingFilters.plan, listingFilters.prefixCovers) }
     : listingFilters;
   if (hasPlainBase(filters) && groups.length === 0) {
     const plain = await plainListing(db, filters, extras);
@@ -713,7 +742,7 @@ function countedListingSql(
         walkKeyAt > 0 && sample && !ranked
           ? sql`, (select json_build_array(${sql.raw(
               sortKey(filters.sortBy)
-                .columns.map(([column]) => (column === "product_id" ? "b.id" : `b.${column}`))
+                .columns.map(([column]) => keyColumn(column, "b"))
                 .join(", "),
             )}) from base b ${where(sql`b.mask = 0`)}
               order by ${orderBy(filters.sortBy, false, "b")} offset ${walkKeyAt - 1} limit 1) as walk_key`
@@ -899,7 +928,7 @@ export function walkKeyAt(needed: number): number {
 function walkReaches(sortBy: SortOption, key: unknown[], budget: number, rowConditions: SQL): SQL {
   const { columns, descending } = sortKey(sortBy);
   const values = columns.map(([, type], i) => sql`${String(key[i])}::${sql.raw(type)}`);
-  const keys = sql.raw(columns.map(([column]) => `s.${column}`).join(", "));
+  const keys = sql.raw(columns.map(([column]) => keyColumn(column, "s")).join(", "));
   const last = sql`(select ${keys} from search_products s where ${rowConditions}
     order by ${orderBy(sortBy, false, "s")} offset ${budget - 1} limit 1)`;
   const sampled = values.length > 1 ? sql`(${sql.join(values, sql`, `)})` : values[0];
@@ -921,17 +950,9 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
   // Every filter as a condition on search_documents s (or search_products without text): the rows on the page.
   const allConditions = baseConditions(filters);
   for (const group of groups) allConditions.push(filterCondition(group));
-  // The same for the rows a rank level's condition finds through the head vectors' index, with the
-  // match query checked on them, last (ts_match_vq: @@ in a form no index takes). Those rows nearly all
-  // match anyway: reading the match index too, for a bitmap to AND with, cost "sand fil" 13 of its 22 ms
-  // of index reads; and the level's weighted tiers, checked first, leave few rows to check it on.
-  const levelConditions = (level: SQL) => [
-    ...baseConditions({ ...filters, plan: null }),
-    ...groups.map((group) => filterCondition(group)),
-    level,
-    sql`ts_match_vq(s.match_vector, to_tsquery('simple', ${plan?.match ?? ""}))`,
-  ];
-  const rowConditions = sql.join(walkConditions({ ...filters, plan: null }, groups), sql` and `);
+  // Every filter but the text, on search_products s (search_documents has the same columns).
+  const rowFilters = walkConditions({ ...filters, plan: null }, groups);
+  const rowConditions = sql.join(rowFilters, sql` and `);
   // Cheaper tries first, each answering (id, rank) rows in page order; the first that fills the page is it.
   const tries: SQL[] = [];
   let exact: SQL;
@@ -956,6 +977,15 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
         from search_documents s where ${sql.join(allConditions, sql` and `)}) b
       order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${rows}`;
     exact = rankedRows(window);
+    // The rows a rank level's condition finds through the head vectors' index, with the match query
+    // checked on them, last (ts_match_vq: @@ in a form no index takes). Those rows nearly all match
+    // anyway: reading the match index too, for a bitmap to AND with, cost "sand fil" 13 of its 22 ms of
+    // index reads; and the level's weighted tiers, checked first, leave few rows to check it on.
+    const levelConditions = (level: SQL) => [
+      ...rowFilters,
+      level,
+      sql`ts_match_vq(s.match_vector, to_tsquery('simple', ${plan.match}))`,
+    ];
     // A later page of a listing that decides on its best rank asks it of the first page.
     if (filters.rankStats && filters.offset > 0)
       topRank = sql`(select max(x.rank) from (${rankedRows(sql`limit 1`)}) x)`;

@@ -810,6 +810,13 @@ describe("words typed in part", () => {
       expect(expanded?.match).not.toContain("'pum':*");
       expect(expanded?.summaryKey).toBe(plan?.match);
       const asWords = await answers();
+      // A search that tries several listings (its measured attribute required, then only ranking) looks
+      // each prefix up once.
+      const statements: string[] = [];
+      store.database.observeQueries((_seconds, statement) => statements.push(statement));
+      await filterProducts(store.database.db, parseCatalogQuery({ q: "pool pump 1.5 hp" }));
+      expect(statements.filter((statement) => statement.includes("product_cards(")).length).toBeGreaterThan(1);
+      expect(statements.filter((statement) => statement.includes("search_lexemes"))).toHaveLength(1);
       for (const [index, params] of cases.entries()) {
         const label = JSON.stringify(params);
         const [want, got] = [asPrefixes[index], asWords[index]];
