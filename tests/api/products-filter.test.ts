@@ -571,6 +571,33 @@ describe("filters", () => {
         ).toEqual(expected[index].products.map((p) => p.id));
       }
       broadListings.maxWalkShare = saved.maxWalkShare;
+      // A page sorted by title or price reads only the matches up to the key of a sampled match: ending
+      // the range at the first, second or fifth sampled match (often too few matches for the page: the
+      // exact page is read then), every page is still the exact one.
+      const statements: string[] = [];
+      store.database.observeQueries((_seconds, statement) => statements.push(statement));
+      for (const at of [1, 2, 5]) {
+        broadListings.rangeSampledMatch = () => at;
+        for (const [index, params] of cases.entries()) {
+          const broad = await ok(params);
+          expect(
+            broad.products.map((p) => p.id),
+            `${JSON.stringify(params)}, range to sampled match ${at}`,
+          ).toEqual(expected[index].products.map((p) => p.id));
+        }
+      }
+      broadListings.rangeSampledMatch = saved.rangeSampledMatch;
+      for (const bound of [
+        "(s.title_key || '') <=",
+        "(s.title_key || '') >=",
+        "(s.price_cents + 0) <=",
+        "(s.price_cents + 0) >=",
+      ]) {
+        expect(
+          statements.some((statement) => statement.includes(bound)),
+          bound,
+        ).toBe(true);
+      }
       // Few rows pass every filter (here: always): they are counted exactly (page, total and the facets
       // no filter is on); only the filtered facets' own counts are the sample's.
       broadListings.minSampledRows = Number.MAX_SAFE_INTEGER;
