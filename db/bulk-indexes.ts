@@ -7,6 +7,11 @@ export interface DroppedIndex {
   name: string;
   table: string;
   definition: string;
+  /**
+   * The statistics targets set on the index's expression columns ("ALTER INDEX ... ALTER COLUMN n SET
+   * STATISTICS"), by column number: a definition does not hold them.
+   */
+  statistics: Record<string, number> | null;
 }
 
 /**
@@ -20,7 +25,9 @@ export async function dropSecondaryIndexes(db: Database, tables: readonly string
   if (tables.length === 0) return [];
   const rows = await queryRows<DroppedIndex>(
     db,
-    sql`select i.relname as name, t.relname as "table", pg_get_indexdef(x.indexrelid) as definition
+    sql`select i.relname as name, t.relname as "table", pg_get_indexdef(x.indexrelid) as definition,
+        (select json_object_agg(a.attnum, a.attstattarget) from pg_attribute a
+          where a.attrelid = x.indexrelid and a.attstattarget >= 0) as statistics
       from pg_index x
       join pg_class i on i.oid = x.indexrelid
       join pg_class t on t.oid = x.indrelid
@@ -34,7 +41,15 @@ export async function dropSecondaryIndexes(db: Database, tables: readonly string
   return rows;
 }
 
-/** Builds the dropped indexes again, exactly as they were. */
+/** Builds the dropped indexes again, exactly as they were, with their columns' statistics targets. */
 export async function recreateIndexes(db: Database, indexes: readonly DroppedIndex[]): Promise<void> {
-  for (const index of indexes) await db.execute(sql.raw(index.definition));
+  for (const index of indexes) {
+    await db.execute(sql.raw(index.definition));
+    const statistics = typeof index.statistics === "string" ? JSON.parse(index.statistics) : index.statistics;
+    for (const [column, target] of Object.entries((statistics ?? {}) as Record<string, number>)) {
+      await db.execute(
+        sql.raw(`alter index "${index.name}" alter column ${Number(column)} set statistics ${Number(target)}`),
+      );
+    }
+  }
 }

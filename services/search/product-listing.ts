@@ -11,6 +11,7 @@ import {
   type PrefixCover,
   prefixCover,
   prefixOperands,
+  titleTierOnly,
   type VocabularyNode,
   withoutWeights,
 } from "./search-text.ts";
@@ -893,7 +894,7 @@ function walkConditions(filters: ListingFilters, groups: FacetGroup[]): SQL[] {
  * ranks as high as one inside. Null when the query has measured attributes (they add to the rank row
  * by row), unless every row has the same of them (plan.attributesConstant).
  */
-function rankLevelCondition(plan: SearchPlan, level: number, { indexed = false } = {}): SQL | null {
+export function rankLevelCondition(plan: SearchPlan, level: number, { indexed = false } = {}): SQL | null {
   if ((plan.attributes.length > 0 && !plan.attributesConstant) || level >= plan.tiers.length) return null;
   // As the condition an index answers: the index reads one query without weights (the tiers then often
   // repeat one another: "hot tub heater" in the title and in the title or part numbers), and the
@@ -912,12 +913,19 @@ function rankLevelCondition(plan: SearchPlan, level: number, { indexed = false }
   const top = sql`(${head(tiers.join(" | "))}${type})`;
   const exact = plan.partNumberExact ? sql`(${top} or ${head(plan.partNumberExact)})` : top;
   if (!indexed) return exact;
-  const unweighted = [
-    ...new Set(
-      [...plan.tiers.slice(0, level + 1), ...(plan.partNumberExact ? [plan.partNumberExact] : [])].map(withoutWeights),
-    ),
-  ];
-  return sql`(s.head_vector @@ to_tsquery('simple', ${unweighted.map((tier) => `(${tier})`).join(" | ")}) and ${exact})`;
+  const included = plan.tiers.slice(0, level + 1);
+  const unweighted = (tiers: string[]) =>
+    [...new Set(tiers.map(withoutWeights))].map((tier) => `(${tier})`).join(" | ");
+  // Only the title's words (level 0, and any level whose tiers are all weight A): the title tier's index,
+  // whose rows are nearly all the level's; an exact part number is read from the head index beside it.
+  if (included.every(titleTierOnly)) {
+    const part = plan.partNumberExact
+      ? sql` or s.head_vector @@ to_tsquery('simple', ${withoutWeights(plan.partNumberExact)})`
+      : sql``;
+    return sql`((ts_filter(s.head_vector, '{a}') @@ to_tsquery('simple', ${unweighted(included)})${part}) and ${exact})`;
+  }
+  const indexedTiers = [...included, ...(plan.partNumberExact ? [plan.partNumberExact] : [])];
+  return sql`(s.head_vector @@ to_tsquery('simple', ${unweighted(indexedTiers)}) and ${exact})`;
 }
 
 /** Rows a price walk looks at before it settles for the category's price ceiling. */

@@ -9,6 +9,7 @@ import {
   prefixOperands,
   singular,
   termsToTsQuery,
+  titleTierOnly,
   tokenize,
   type VocabularyNode,
   withoutWeights,
@@ -83,6 +84,18 @@ describe("tsquery text", () => {
     const plan = buildSearchPlan(["hot", "tub", "heater"], "hot tub heater", EMPTY_SYNONYMS);
     expect(plan?.tiers.length).toBeGreaterThan(1);
     expect(new Set(plan?.tiers.map(withoutWeights)).size).toBe(1);
+  });
+  test("a tier of the title's words alone is told from one with other weights", () => {
+    expect(titleTierOnly("('hayward':A | 'haywards':A) & 'pu':*A")).toBe(true);
+    expect(titleTierOnly("'hot':A <-> 'tub':A")).toBe(true);
+    expect(titleTierOnly("('hayward':AB | 'haywards':A) & 'pu':*A")).toBe(false);
+    expect(titleTierOnly("'hayward':A & 'pu':*")).toBe(false);
+    expect(titleTierOnly("'hayward' & 'pump'")).toBe(false);
+    expect(titleTierOnly("'sp2610x15':B")).toBe(false);
+    expect(titleTierOnly("")).toBe(false);
+    // A plan's first tier (every typed word in the title) is; its broader ones are not.
+    const plan = buildSearchPlan(["hayward", "super", "pu"], "hayward super pu", EMPTY_SYNONYMS);
+    expect(plan?.tiers.map(titleTierOnly)).toEqual([true, false, false]);
   });
   test("prefixes are found once each, with or without weights", () => {
     expect(prefixOperands(["('super' | 'supers') & 'pu':*", "('super':A | 'supers':A) & 'pu':*A", null])).toEqual([

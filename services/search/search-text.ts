@@ -150,6 +150,15 @@ export function withoutWeights(tsquery: string): string {
   return tsquery.replace(/':(\*?)[A-D]+/g, (_, prefix: string) => (prefix ? "':*" : "'"));
 }
 
+/**
+ * True when every operand of the tsquery text is restricted to the title's words (weight A alone:
+ * "'hot':A & 'heat':*A"): the title tier's index (search_documents_title_tier_idx) answers it.
+ */
+export function titleTierOnly(tsquery: string): boolean {
+  const operands = [...tsquery.matchAll(/'[^']*'(:\*?[A-D]*)?/g)];
+  return operands.length > 0 && operands.every((operand) => /^:\*?A$/.test(operand[1] ?? ""));
+}
+
 /** A prefix operand of a tsquery text: 'lexeme':* with its weight labels, if any. */
 const PREFIX_OPERAND = /'([^']+)':\*([A-D]*)/g;
 
