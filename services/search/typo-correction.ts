@@ -58,12 +58,17 @@ export async function correctWords(db: Database, words: readonly string[]): Prom
   // few milliseconds, and it runs only when a query found (almost) nothing.
   const rows = await queryRows<Candidate>(
     db,
+    // Whether a word is known or starts one is asked once per word (the prefix test reads the whole
+    // dictionary), not once per candidate row of the join.
     sql`
-    select w.input,
-      exists (select 1 from search_words s where s.word = w.input) as known,
-      (w.input = ${last} and exists (select 1 from search_words s where s.word like w.input || '%')) as starts_word,
-      c.word, c.similarity, c.frequency
-    from unnest(${sql.param(candidates)}::text[]) as w(input)
+    with w as materialized (
+      select i.input,
+        exists (select 1 from search_words s where s.word = i.input) as known,
+        (i.input = ${last} and exists (select 1 from search_words s where s.word like i.input || '%')) as starts_word
+      from unnest(${sql.param(candidates)}::text[]) as i(input)
+    )
+    select w.input, w.known, w.starts_word, c.word, c.similarity, c.frequency
+    from w
     left join lateral (
       select s.word, similarity(s.word, w.input) as similarity, s.frequency
       from search_words s

@@ -13,6 +13,7 @@ import {
 import { rebuildSearchIndex, refreshProductSearchData } from "../../services/search/search-index.ts";
 import { buildSearchPlan } from "../../services/search/search-plan.ts";
 import { EMPTY_SYNONYMS } from "../../services/search/synonyms.ts";
+import { correctWords } from "../../services/search/typo-correction.ts";
 import { parseCatalogQuery, SORT_OPTIONS } from "../../shared/catalog-query.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
@@ -701,6 +702,16 @@ describe("search", () => {
     expect(cartrige.products[0].title).toMatch(/Cartridge/);
     // A query that finds enough is not "corrected".
     expect((await ok({ q: "cartridge" })).pageInfo.correctedQuery).toBeNull();
+  });
+
+  test("a word the dictionary knows, or a last word that starts one (typed in part), is not corrected", async () => {
+    const db = store.database.db;
+    expect(await correctWords(db, ["cartrige"])).toEqual(["cartridge"]);
+    expect(await correctWords(db, ["cartridge"])).toBeNull();
+    // "chlorinat" is a word being typed (it starts chlorinator), not a misspelling of one.
+    expect(await correctWords(db, ["salt", "chlorinat"])).toBeNull();
+    // The same letters before another word are corrected.
+    expect(await correctWords(db, ["chlorinat", "cartrige"])).toEqual(["chlorinator", "cartridge"]);
   });
 
   test("synonyms from search_synonyms", async () => {
