@@ -37,8 +37,13 @@ export async function dropSecondaryIndexes(db: Database, tables: readonly string
         and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
       order by t.relname, i.relname`,
   );
-  for (const index of rows) await db.execute(sql.raw(`drop index "${index.name}"`));
+  for (const index of rows) await db.execute(sql.raw(`drop index ${quotedName(index.name)}`));
   return rows;
+}
+
+/** An identifier as SQL quotes it. */
+function quotedName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** Builds the dropped indexes again, exactly as they were, with their columns' statistics targets. */
@@ -48,7 +53,9 @@ export async function recreateIndexes(db: Database, indexes: readonly DroppedInd
     const statistics = typeof index.statistics === "string" ? JSON.parse(index.statistics) : index.statistics;
     for (const [column, target] of Object.entries((statistics ?? {}) as Record<string, number>)) {
       await db.execute(
-        sql.raw(`alter index "${index.name}" alter column ${Number(column)} set statistics ${Number(target)}`),
+        sql.raw(
+          `alter index ${quotedName(index.name)} alter column ${Number(column)} set statistics ${Number(target)}`,
+        ),
       );
     }
   }

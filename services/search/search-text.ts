@@ -152,7 +152,9 @@ export function withoutWeights(tsquery: string): string {
 
 /**
  * True when every operand of the tsquery text is restricted to the title's words (weight A alone:
- * "'hot':A & 'heat':*A"): the title tier's index (search_documents_title_tier_idx) answers it.
+ * "'hot':A & 'heat':*A"): the title tier's index (search_documents_title_tier_idx) answers it. That
+ * holds because every head vector keeps its positions (setweight over to_tsvector): a lexeme stored
+ * without positions matches any weight, and ts_filter would drop it.
  */
 export function titleTierOnly(tsquery: string): boolean {
   const operands = [...tsquery.matchAll(/'[^']*'(:\*?[A-D]*)?/g)];

@@ -54,6 +54,7 @@ interface Answer {
     availableVendors: { vendor: string; vendorCount: number }[];
     productMaxPrice: number;
     correctedQuery: string | null;
+    relaxedQuery?: string | null;
     totalEstimated: boolean;
     facetsEstimated: boolean;
   };
@@ -62,6 +63,9 @@ interface Answer {
 }
 
 let store: TestStore;
+
+/** The orders a broad search's page can be read in as a range of the sort key (sortRange). */
+const RANGE_SORTS = ["title_asc", "title_desc", "price_asc", "price_desc"];
 
 /** GET /api/products/filter with the given parameters (arrays repeat the parameter). */
 async function filter(params: Record<string, string | number | boolean | string[]> = {}) {
@@ -534,6 +538,11 @@ describe("filters", () => {
       { q: "pool pump 1 hp", limit: 8 },
       ...SORT_OPTIONS.map((sortBy) => ({ q: "hayward filter", sortBy })),
       ...SORT_OPTIONS.map((sortBy) => ({ q: "pump", minPrice: "50", sortBy, limit: 8 })),
+      // Later pages of the orders a range can be read in.
+      ...RANGE_SORTS.flatMap((sortBy) => [
+        { q: "pump", sortBy, limit: 8, page: 1 },
+        { q: "pump", sortBy, limit: 4, page: 3 },
+      ]),
       { t: ["Brand_Pentair", "Brand_Hayward"], minPrice: "20" },
       { isFeatured: "true" },
     ];
@@ -592,7 +601,27 @@ describe("filters", () => {
           ).toEqual(expected[index].products.map((p) => p.id));
         }
       }
-      broadListings.rangeSampledMatch = saved.rangeSampledMatch;
+      // With the exact page left out and no walk, a page sorted by title or price is the range's or
+      // empty (the range held too few matches): whole pages come out, each the exact one.
+      Object.assign(broadListings, { readExact: false, maxWalkShare: 0, rangeSampledMatch: () => 1 });
+      let fromRange = 0;
+      for (const [index, params] of cases.entries()) {
+        if (!RANGE_SORTS.includes(String(params.sortBy))) continue;
+        const answer = await ok(params);
+        // An empty page makes the search try fewer words or a correction: another query's page.
+        if (answer.pageInfo.relaxedQuery || answer.pageInfo.correctedQuery) continue;
+        const ids = answer.products.map((p) => p.id);
+        const label = `${JSON.stringify(params)}, the range's page alone`;
+        if (ids.length === 0) continue;
+        expect(ids, label).toEqual(expected[index].products.map((p) => p.id));
+        fromRange++;
+      }
+      expect(fromRange).toBeGreaterThan(3);
+      Object.assign(broadListings, {
+        readExact: true,
+        maxWalkShare: saved.maxWalkShare,
+        rangeSampledMatch: saved.rangeSampledMatch,
+      });
       for (const bound of [
         "(s.title_key || '') <=",
         "(s.title_key || '') >=",
@@ -839,9 +868,26 @@ describe("rank levels", () => {
       ["sp2610x15"],
     ];
     let titleLevels = 0;
+    const plans = [];
     for (const words of queries) {
       const plan = buildSearchPlan(words, words.join(" "), EMPTY_SYNONYMS);
       if (!plan) throw new Error(`no plan for ${words.join(" ")}`);
+      plans.push({ words, plan });
+    }
+    // And as searched: a word typed in part as the words it starts (frequent enough in this small
+    // catalog for "pu" and "fil" to expand).
+    const saved = { ...prefixExpansion };
+    Object.assign(prefixExpansion, { minLength: 2, frequentDocuments: 5, maxTerms: 10_000, maxPrefixes: 10_000 });
+    try {
+      for (const { words, plan } of [...plans]) {
+        const expanded = await expandPrefixes(store.database.db, plan);
+        if (expanded.match !== plan.match) plans.push({ words: [...words, "(expanded)"], plan: expanded });
+      }
+    } finally {
+      Object.assign(prefixExpansion, saved);
+    }
+    expect(plans.length).toBeGreaterThan(queries.length + 1);
+    for (const { words, plan } of plans) {
       for (const level of plan.tiers.keys()) {
         const plain = rankLevelCondition(plan, level);
         const indexed = rankLevelCondition(plan, level, { indexed: true });
