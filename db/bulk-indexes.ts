@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./client.ts";
-import { queryRows } from "./rows.ts";
+import { jsonColumn, queryRows } from "./rows.ts";
 
 /** A secondary index dropped for a bulk load, as PostgreSQL itself writes its definition. */
 export interface DroppedIndex {
@@ -50,8 +50,7 @@ function quotedName(name: string): string {
 export async function recreateIndexes(db: Database, indexes: readonly DroppedIndex[]): Promise<void> {
   for (const index of indexes) {
     await db.execute(sql.raw(index.definition));
-    const statistics = typeof index.statistics === "string" ? JSON.parse(index.statistics) : index.statistics;
-    for (const [column, target] of Object.entries((statistics ?? {}) as Record<string, number>)) {
+    for (const [column, target] of Object.entries(jsonColumn(index.statistics, {}))) {
       await db.execute(
         sql.raw(
           `alter index ${quotedName(index.name)} alter column ${Number(column)} set statistics ${Number(target)}`,

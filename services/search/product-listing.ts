@@ -213,21 +213,20 @@ function keyColumn(column: string, alias: "s" | "b"): string {
 }
 
 /**
- * The orders whose first key a range of search documents can be read by (search_documents_title_range_idx,
- * search_documents_price_range_idx): the indexed expression, and the key's SQL type. The indexes are on
- * expressions no ORDER BY uses, so the planner cannot walk them in order looking for matches.
+ * The sort keys a range of search documents can be read by, and the indexed expression that bounds it
+ * (search_documents_title_range_idx, search_documents_price_range_idx). The indexes are on expressions
+ * no ORDER BY uses, so the planner cannot walk them in order looking for matches.
  */
+const RANGE_EXPRESSIONS: Readonly<Record<string, string>> = {
+  title_key: "(s.title_key || '')",
+  price_cents: "(s.price_cents + 0)",
+};
+
+/** The range an order's first key can be read in (its expression and SQL type), or null. */
 function sortRange(sortBy: SortOption): { expression: string; type: string } | null {
-  switch (sortBy) {
-    case "title_asc":
-    case "title_desc":
-      return { expression: "(s.title_key || '')", type: 'text collate "C"' };
-    case "price_asc":
-    case "price_desc":
-      return { expression: "(s.price_cents + 0)", type: "int" };
-    default:
-      return null;
-  }
+  const [[column, type]] = sortKey(sortBy).columns;
+  const expression = RANGE_EXPRESSIONS[column];
+  return expression ? { expression, type } : null;
 }
 
 /** The ORDER BY of a sort option; every order ends with the id so pages never overlap. */
@@ -618,7 +617,7 @@ interface CountedOptions {
   sample?: boolean;
   /** The sample also answers walk_key: the keys of its walkKeyAt-th match in the chosen order (1-based). */
   walkKeyAt?: number;
-  /** The sample also answers range_key: the range column's value at its rangeKeyAt-th match (rangeKeyAt()). */
+  /** The sample also answers range_key: the keys of its rangeKeyAt-th match, like walk_key (sortRange). */
   rangeKeyAt?: number;
 }
 
@@ -661,6 +660,14 @@ function countedListingSql(
   // also keeps the planner's row estimates (and so its choice of hash aggregation) sane.
   const where = (condition: SQL) => (masked.length > 0 ? sql`where ${condition}` : sql``);
   const and = (condition: SQL) => (masked.length > 0 ? sql`and ${condition}` : sql``);
+  // On the sample: the sort keys of its at-th match (1-based) passing every filter, in the chosen order.
+  const sampledKeys = (at: number, name: string) =>
+    sql`, (select json_build_array(${sql.raw(
+      sortKey(filters.sortBy)
+        .columns.map(([column]) => keyColumn(column, "b"))
+        .join(", "),
+    )}) from base b ${where(sql`b.mask = 0`)}
+      order by ${orderBy(filters.sortBy, false, "b")} offset ${at - 1} limit 1) as ${sql.raw(name)}`;
   const tagGroups = masked.filter((group) => group.kind === "tag");
   // The bit of the group a tag's prefix belongs to (0 when its prefix is not filtered).
   const prefixBit =
@@ -759,20 +766,8 @@ function countedListingSql(
               where b.level <= l.level ${and(sql`b.mask = 0`)})::int as n
               from generate_series(0, ${levels.length - 1}::int) as l(level)) x) as level_hits`
           : sql``
-      }${
-        walkKeyAt > 0 && sample && !ranked
-          ? sql`, (select json_build_array(${sql.raw(
-              sortKey(filters.sortBy)
-                .columns.map(([column]) => keyColumn(column, "b"))
-                .join(", "),
-            )}) from base b ${where(sql`b.mask = 0`)}
-              order by ${orderBy(filters.sortBy, false, "b")} offset ${walkKeyAt - 1} limit 1) as walk_key`
-          : sql``
-      }${
-        rangeKeyAt > 0 && sample && !ranked && sortRange(filters.sortBy)
-          ? sql`, (select ${sql.raw(keyColumn(sortKey(filters.sortBy).columns[0][0], "b"))} from base b ${where(sql`b.mask = 0`)}
-              order by ${orderBy(filters.sortBy, false, "b")} offset ${rangeKeyAt - 1} limit 1) as range_key`
-          : sql``
+      }${walkKeyAt > 0 && sample && !ranked ? sampledKeys(walkKeyAt, "walk_key") : sql``}${
+        rangeKeyAt > 0 && sample && !ranked ? sampledKeys(rangeKeyAt, "range_key") : sql``
       }
   `;
 }
@@ -1188,7 +1183,7 @@ async function broadListing(
       scanned: number | string;
       level_hits?: number[] | string | null;
       walk_key?: unknown[] | string | null;
-      range_key?: string | number | null;
+      range_key?: unknown[] | string | null;
     }
   >(
     db,
@@ -1226,7 +1221,7 @@ async function broadListing(
     bestRows: level < 0 ? 0 : walkBudget(needed, levelHits[level] / catalog, 3 * levelHits[level]),
     level: level < 0 ? null : level,
     key: jsonColumn<unknown[] | null>(sampled.walk_key, null),
-    rangeKey: sampled.range_key ?? null,
+    rangeKey: (jsonColumn<unknown[] | null>(sampled.range_key, null)?.[0] as string | number | undefined) ?? null,
   };
   const rows = await queryRows<ListingRow>(db, withExtras(broadPageSql(filters, groups, wordIds, walks), extras));
   const row = rows[0];
