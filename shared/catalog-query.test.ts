@@ -4,7 +4,9 @@ import {
   catalogQueryToSearchParams,
   DEFAULT_LIMIT,
   formatTagFilter,
+  HEADER_DROPDOWN_LIMIT,
   isSearchTooShort,
+  LIMIT_OPTIONS,
   normalizeLimit,
   parseCatalogQuery,
   parseTagFilters,
@@ -31,6 +33,14 @@ describe("limit", () => {
     [48, 48],
   ])("%s -> %s", (input, expected) => {
     expect(normalizeLimit(input)).toBe(expected);
+  });
+
+  test("a size of `exact` is kept though outside the set; the others follow the rule", () => {
+    expect(normalizeLimit("4", LIMIT_OPTIONS, [4])).toBe(4);
+    expect(normalizeLimit("4")).toBe(36);
+    expect(normalizeLimit("5", LIMIT_OPTIONS, [4])).toBe(36);
+    expect(parseCatalogQuery({ limit: "4" }, { exactLimits: [HEADER_DROPDOWN_LIMIT] }).limit).toBe(4);
+    expect(parseCatalogQuery({ limit: "4" }).limit).toBe(36);
   });
 });
 

@@ -99,16 +99,31 @@ export function medianOf(values: readonly number[]): number {
 /** 36 for 8, 16, 24, 48, 64, 76. */
 export const DEFAULT_LIMIT = medianOf(LIMIT_OPTIONS);
 
+/** The header search's dropdown lists at most this many products (and categories). */
+export const HEADER_DROPDOWN_LIMIT = 4;
+
 /**
  * A non-number, or a value outside the minimum and maximum of the allowed set, becomes the
- * median of the set. A whole number inside the range is kept (the brand page asks for 25).
+ * median of the set. A whole number inside the range is kept (the brand page asks for 25), and so is
+ * one of `exact` (the header dropdown's 4, which the product API answers as asked).
  */
-export function normalizeLimit(value: unknown, options: readonly number[] = LIMIT_OPTIONS): number {
+export function normalizeLimit(
+  value: unknown,
+  options: readonly number[] = LIMIT_OPTIONS,
+  exact: readonly number[] = [],
+): number {
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
   const median = medianOf(options);
   if (!/^\d+$/.test(text)) return median;
   const limit = Number(text);
+  if (exact.includes(limit)) return limit;
   return limit < Math.min(...options) || limit > Math.max(...options) ? median : limit;
+}
+
+/** How a caller reads the query beyond its encoding. */
+export interface CatalogQueryOptions {
+  /** Page sizes kept as asked though outside the allowed set (the product API: the header dropdown's). */
+  exactLimits?: readonly number[];
 }
 
 export class CatalogQueryError extends Error {
@@ -265,12 +280,13 @@ export const rawCatalogQuerySchema = z.record(z.string(), queryValue);
  * Validates and normalises the query string of GET /api/products/filter (and of the pages that
  * carry the same parameters). Throws CatalogQueryError with a message for the shopper or developer.
  */
-export function parseCatalogQuery(raw: RawCatalogQuery): CatalogQuery {
+export function parseCatalogQuery(raw: RawCatalogQuery, options: CatalogQueryOptions = {}): CatalogQuery {
   const fits = parseFits(list(raw.fits));
-  return fits.length > 0 ? { ...parseCatalogFields(raw), fits } : parseCatalogFields(raw);
+  const fields = parseCatalogFields(raw, options);
+  return fits.length > 0 ? { ...fields, fits } : fields;
 }
 
-function parseCatalogFields(raw: RawCatalogQuery): CatalogQuery {
+function parseCatalogFields(raw: RawCatalogQuery, options: CatalogQueryOptions): CatalogQuery {
   const q = single("q", raw.q) ?? "";
   if (q.length > MAX_QUERY_LENGTH)
     throw new CatalogQueryError(`q is too long: at most ${MAX_QUERY_LENGTH} characters.`);
@@ -293,7 +309,7 @@ function parseCatalogFields(raw: RawCatalogQuery): CatalogQuery {
     minPrice,
     maxPrice,
     sortBy: parseSortBy(single("sortBy", raw.sortBy)),
-    limit: normalizeLimit(Array.isArray(raw.limit) ? raw.limit[0] : raw.limit),
+    limit: normalizeLimit(Array.isArray(raw.limit) ? raw.limit[0] : raw.limit, LIMIT_OPTIONS, options.exactLimits),
     page: parsePage(single("page", raw.page)),
     tags: parseTagFilters(list(raw.t)),
     collectionId,

@@ -8,6 +8,7 @@ import type { StoreServices } from "../../services/store-services.ts";
 import {
   type CardField,
   CatalogQueryError,
+  HEADER_DROPDOWN_LIMIT,
   parseCatalogQuery,
   type RawCatalogQuery,
   rawCatalogQuerySchema,
@@ -33,7 +34,8 @@ export async function searchRoutes(fastify: FastifyInstance, { services }: { ser
     if (!raw.success) throw new InvalidInput("Invalid query string.");
     let query: ReturnType<typeof parseCatalogQuery>;
     try {
-      query = parseCatalogQuery(raw.data as RawCatalogQuery);
+      // The header dropdown's limit=4 is answered with 4 products, not the limit rule's 36.
+      query = parseCatalogQuery(raw.data as RawCatalogQuery, { exactLimits: [HEADER_DROPDOWN_LIMIT] });
     } catch (error) {
       if (error instanceof CatalogQueryError) throw new InvalidInput(error.message);
       throw error;

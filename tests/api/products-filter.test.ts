@@ -255,6 +255,10 @@ describe("search length rule", () => {
 describe("limit and page", () => {
   test.each([
     ["abc", 36],
+    // The header dropdown's size is answered as asked; the sizes around it follow the rule.
+    ["4", 4],
+    ["3", 36],
+    ["5", 36],
     ["7", 36],
     ["77", 36],
     ["0", 36],

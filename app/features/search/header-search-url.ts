@@ -1,5 +1,5 @@
 // Where the header search box sends the shopper.
-import type { CardField } from "../../../shared/catalog-query.ts";
+import { type CardField, HEADER_DROPDOWN_LIMIT } from "../../../shared/catalog-query.ts";
 import type { PriceChip } from "../../../shared/price-phrase.ts";
 import { removePricePhrases } from "../../../shared/price-phrase.ts";
 
@@ -8,7 +8,7 @@ export const SEARCH_RESULTS_PATH = "/searchresults.asp";
 export const HEADER_DEBOUNCE_MS = 600;
 export const RESULTS_PAGE_DEBOUNCE_MS = 400;
 /** The dropdown lists at most this many categories and this many products. */
-export const HEADER_DROPDOWN_LIMIT = 4;
+export { HEADER_DROPDOWN_LIMIT };
 
 export function isResultsPage(pathname: string): boolean {
   return pathname.toLowerCase() === SEARCH_RESULTS_PATH;
@@ -48,7 +48,7 @@ export function currentPriceFilter(current: { pathname: string; search: string }
   return { minPrice: read("minPrice"), maxPrice: read("maxPrice") };
 }
 
-/** Only what a suggestion row shows: the answer stays small whatever page size the limit rule picks. */
+/** Only what a suggestion row shows. */
 export const DROPDOWN_FIELDS = [
   "id",
   "title",
