@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { HEADER_DROPDOWN_LIMIT } from "./header-dropdown.ts";
 import {
   type AttributeFilter,
   formatAttributeFilter,
   MAX_ATTRIBUTE_FILTERS,
   parseAttributeFilter,
 } from "./search-understanding.ts";
+
+export { HEADER_DROPDOWN_LIMIT };
 
 // The product list query, shared by the
 // REST API and the pages so both read and write the same URLs and apply the same rules.
@@ -98,9 +101,6 @@ export function medianOf(values: readonly number[]): number {
 
 /** 36 for 8, 16, 24, 48, 64, 76. */
 export const DEFAULT_LIMIT = medianOf(LIMIT_OPTIONS);
-
-/** The header search's dropdown lists at most this many products (and categories). */
-export const HEADER_DROPDOWN_LIMIT = 4;
 
 /**
  * A non-number, or a value outside the minimum and maximum of the allowed set, becomes the

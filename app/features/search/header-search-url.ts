@@ -1,5 +1,6 @@
 // Where the header search box sends the shopper.
-import { type CardField, HEADER_DROPDOWN_LIMIT } from "../../../shared/catalog-query.ts";
+import type { CardField } from "../../../shared/catalog-query.ts";
+import { HEADER_DROPDOWN_LIMIT } from "../../../shared/header-dropdown.ts";
 import type { PriceChip } from "../../../shared/price-phrase.ts";
 import { removePricePhrases } from "../../../shared/price-phrase.ts";
 
