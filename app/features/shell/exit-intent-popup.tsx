@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import {
   createScrollUpDetector,
   EXIT_INTENT_DELAY_MS,
@@ -34,9 +35,13 @@ function localStore(): Storage | null {
  */
 export function ExitIntentPopup({ offer, signedIn }: { offer: ExitIntentOffer | null; signedIn: boolean }) {
   const mobile = useMobileMode();
+  // Each page watches the scrolling afresh: the router taking the shopper to the top of the next page
+  // (a link, the pagination) is not the shopper scrolling up.
+  const { key: page } = useLocation();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page starts a new detector (above).
   useEffect(() => {
     if (
       shown ||
@@ -79,7 +84,7 @@ export function ExitIntentPopup({ offer, signedIn }: { offer: ExitIntentOffer | 
       clearTimeout(timer);
       delete document.body.dataset.exitIntent;
     };
-  }, [offer, signedIn, mobile, shown]);
+  }, [offer, signedIn, mobile, shown, page]);
 
   if (!shown || !offer) return null;
   return (
