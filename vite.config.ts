@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { BUNDLED_FOR_PREACT, REACT_ON_PREACT } from "./app/lib/preact/aliases.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -13,8 +14,8 @@ const gzipAsync = promisify(gzip);
 /**
  * Writes file.br (brotli, quality 11) and file.gz (gzip -9) beside each script, stylesheet and SVG of the
  * client build; the server sends them as they are (@fastify/static preCompressed). Brotli at its best
- * level is too slow to run per request but makes the first load smaller: React and the router are 92 KB
- * instead of the 108 KB the on-the-fly encoder (quality 4) sent, and the server no longer compresses
+ * level is too slow to run per request but makes the first load smaller (React and the router were 92 KB
+ * instead of the 108 KB the on-the-fly encoder, quality 4, sent), and the server no longer compresses
  * static files at all.
  */
 function precompressAssets(): Plugin {
@@ -192,6 +193,9 @@ function moduleSets(graph: ModuleGraph): ModuleSets {
   return sets;
 }
 
+/** What "react" resolves to (app/lib/preact/aliases.ts). */
+const REACT_LAYER = resolve(import.meta.dirname, "app/lib/preact/react.js");
+
 /** Rolldown's own helpers (module namespaces, CommonJS interop). */
 const RUNTIME_ID = "\0rolldown/runtime.js";
 
@@ -246,10 +250,17 @@ function sharedWithTheApi(id: string, isResolved: boolean): boolean {
 }
 
 export default defineConfig({
+  resolve: { alias: REACT_ON_PREACT },
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   build: { target: "es2022" },
   environments: {
     ssr: {
+      // CommonJS among the packages bundled for Preact, which the development server's module runner
+      // cannot load as it is: bundled beforehand (the build's bundler reads CommonJS itself).
+      optimizeDeps: {
+        noDiscovery: false,
+        include: ["use-sync-external-store/shim", "use-sync-external-store/shim/with-selector"],
+      },
       build: {
         rolldownOptions: {
           external: (id, _importer, isResolved) => sharedWithTheApi(id, isResolved),
@@ -269,8 +280,8 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             // Fewer, larger first-load files: on a phone every request costs a round trip, and a page
-            // would otherwise preload some forty small modules (React and the router in several
-            // pieces, one file per icon). Besides React and the icons: one file for the shell (all that
+            // would otherwise preload some forty small modules (Preact and the router in several
+            // pieces, one file per icon). Besides the framework and the icons: one file for the shell (all that
             // the client entry and the root route import statically, which every page loads anyway)
             // and one for the cards, prices and helpers most storefront pages share. Small files
             // compress worse than one file with the same code: this saves 2-5 KB gzip per page.
@@ -278,10 +289,12 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  // With the bundler's runtime helpers: on their own they were one more request.
+                  // With the bundler's runtime helpers (on their own they were one more request) and the
+                  // React layer's additions (app/lib/preact/react.js).
                   test: (id) =>
                     id === RUNTIME_ID ||
-                    /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/.test(
+                    id === REACT_LAYER ||
+                    /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream|preact)[\\/]/.test(
                       id,
                     ),
                   priority: 20,
@@ -325,5 +338,6 @@ export default defineConfig({
   ssr: {
     // Server-only packages stay external in the server build.
     external: ["@electric-sql/pglite", "pg", "sharp"],
+    noExternal: BUNDLED_FOR_PREACT,
   },
 });

@@ -1,5 +1,6 @@
 import { globSync, readFileSync } from "node:fs";
 import { configDefaults, defineConfig } from "vitest/config";
+import { BUNDLED_FOR_PREACT, REACT_ON_PREACT } from "./app/lib/preact/aliases.ts";
 
 const UNIT_TESTS = "{shared,services,db,server,app,demo}/**/*.test.{ts,tsx}";
 /**
@@ -21,9 +22,23 @@ if (MOCKING_API_TESTS.length > 0) {
 }
 
 export default defineConfig({
+  // Components render with Preact, as in the store (each project below takes this part of the config).
+  resolve: {
+    alias: [
+      ...REACT_ON_PREACT,
+      // Its "node" export is CommonJS, whose require("react") no alias reaches: the ES module build instead.
+      {
+        find: /^lucide-react$/,
+        replacement: `${import.meta.dirname}/node_modules/lucide-react/dist/esm/lucide-react.mjs`,
+      },
+    ],
+  },
   test: {
+    // The packages built on React go through the same aliases rather than load React from node_modules.
+    server: { deps: { inline: BUNDLED_FOR_PREACT } },
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           include: [UNIT_TESTS],
@@ -33,6 +48,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "unit-mocks",
           include: MOCKING_UNIT_TESTS,

@@ -1,13 +1,11 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToStringAsync } from "preact-render-to-string";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./context.ts";
 
-// The server reads the context key from here so that it sets the same key the loaders read.
+export { createRequestHandler, RouterContextProvider } from "react-router";
+// The server reads the context key from here so that it sets the same key the loaders read, and takes
+// the router's request handler from this build, the one copy of the router that renders the pages.
 export { appContext };
 
 export const streamTimeout = 5_000;
@@ -16,14 +14,17 @@ function isPersonalHandle(handle: unknown): boolean {
   return typeof handle === "object" && handle !== null && (handle as { personal?: unknown }).personal === true;
 }
 
-export default function handleRequest(
+/** Gives up on a page whose rendering waits on something for longer than this. */
+const RENDER_TIMEOUT_MS = streamTimeout + 1000;
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, logger, page } = loadContext.get(appContext);
+  const { nonce, page } = loadContext.get(appContext);
   // A route that declares itself personal (`handle = { personal: true }`: account pages whose data the
   // browser loads) is never kept by the page cache, even when no loader of it read the session.
   if (routerContext.staticHandlerContext.matches.some((match) => isPersonalHandle(match.route.handle))) {
@@ -32,47 +33,24 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete document in one piece.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        // A Suspense boundary that has its content when the page is sent stays in its place in the HTML,
-        // however far down the page: React would otherwise send a large one (the footer, past the first
-        // 12,800 bytes) at the end of the document with a script that moves it, which also leaves the
-        // boundary dehydrated until that script has run (lib/deferred-hydration.tsx).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error }, "Page rendering failed after the first byte");
-        },
-      },
+  // The whole document in one string: the server sends pages whole (server/plugins/react-router.ts), and
+  // every part whose code or data comes later (a Suspense boundary) is rendered in its place, so the
+  // browser's first paint has it all and the page's code hydrates it where it is.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The page took over ${RENDER_TIMEOUT_MS} ms to render`)),
+      RENDER_TIMEOUT_MS,
     );
   });
+  try {
+    const html = await Promise.race([
+      renderToStringAsync(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />),
+      timeout,
+    ]);
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  } finally {
+    clearTimeout(timer);
+  }
 }

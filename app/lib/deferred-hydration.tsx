@@ -2,13 +2,24 @@
 // the home page's seller reviews, the desktop category bar): the server renders them as usual, and the
 // browser keeps that HTML as it is, links and all, without their code, until the shopper first moves the
 // pointer, touches, clicks, scrolls or types, the router starts a navigation, or the part comes near the
-// screen. Then their code is fetched and React hydrates them.
+// screen. Then their code is fetched and the part is hydrated.
 //
-// React keeps a Suspense boundary's server HTML while the lazy component inside it is pending, and
-// hydrates it once the code has arrived. While it waits, nothing may render the boundary again: the
+// Preact keeps a part's server HTML while its lazy component is pending, and hydrates it once the code
+// has arrived: the server marks where each part's HTML begins and ends (<!--$s--> ... <!--/$s-->), so
+// that all of it is kept, not only its first element. While it waits, nothing may render the boundary again: the
 // wrapper is memoised (its props come from the root loader's data, the same objects until a navigation),
-// and a navigation opens the gate before React renders it (a transition waits for the code).
-import { type ComponentType, lazy, memo, type ReactNode, Suspense, useEffect, useRef } from "react";
+// and a navigation opens the gate before the router renders it.
+import {
+  type ComponentType,
+  createElement,
+  Fragment,
+  lazy,
+  memo,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useRef,
+} from "react";
 import { MOBILE_AGENT_CLASS } from "./mobile-user-agent.ts";
 
 // A mouse's first move counts: a desktop menu that opens on hover has its code before the pointer is on it.
@@ -87,7 +98,7 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   const component = lazy(async () => {
     await gate;
     // A part whose code does not come (a dropped connection) stays as the server rendered it, links and
-    // all, for as long as its import is pending: React keeps a boundary's server HTML until then. So the
+    // all, for as long as its import is pending: its server HTML is kept until then. So the
     // import is tried again, later and later, and at once when the browser is back online.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -120,7 +131,7 @@ function retryDelay(attempt: number): Promise<void> {
  * A part that only a desktop page renders (a listing's filter sidebar: a phone filters in a drawer). A
  * phone's browser never fetches its code, unless the part is rendered there after all (in the drawer,
  * on first use); a desktop's fetches it as the page's code starts, before hydration, so the part is
- * hydrated with the rest of the page (React reads a module that has arrived by then without waiting).
+ * hydrated with the rest of the page (a module that has arrived by then is rendered without waiting).
  */
 export function desktopPart<P extends object>(load: () => Promise<ComponentType<P>>): DeferredPart<P> {
   if (import.meta.env.SSR) return deferredPart(load);
@@ -142,10 +153,10 @@ export function desktopPart<P extends object>(load: () => Promise<ComponentType<
   if (!document.documentElement.classList.contains(MOBILE_AGENT_CLASS)) void start().catch(() => undefined);
   const component = lazy(() => {
     const ready = loaded;
-    // A thenable that answers at once: React then renders the part in this very pass.
+    // A thenable that answers at once: the part then renders in this very pass.
     if (ready)
       return {
-        // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one answers at once.
+        // biome-ignore lint/suspicious/noThenProperty: lazy() takes a thenable; this one answers at once.
         then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: ready }),
       } as Promise<{ default: ComponentType<P> }>;
     return start();
@@ -153,13 +164,34 @@ export function desktopPart<P extends object>(load: () => Promise<ComponentType<
   return { component: () => component, open: () => void start().catch(() => undefined) };
 }
 
+/** The comments that open and close a part's server HTML (Preact's own markers for a suspended range). */
+export const RANGE_START = "$s";
+export const RANGE_END = "/$s";
+
+/** A comment in the server's HTML (Preact's renderer writes a Fragment with this prop as one). */
+const comment = (text: string) => createElement(Fragment, { UNSTABLE_comment: text } as object);
+
+/**
+ * A part's Suspense boundary. On the server its HTML goes between RANGE_START and RANGE_END: in the
+ * browser, a part whose code has not come keeps all of that HTML until it hydrates.
+ */
+function PartBoundary({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      {import.meta.env.SSR ? comment(RANGE_START) : null}
+      {children}
+      {import.meta.env.SSR ? comment(RANGE_END) : null}
+    </Suspense>
+  );
+}
+
 /** Renders a part made by desktopPart (or deferredPart, opened by its caller) in its own Suspense boundary. */
 export function LatePart<P extends object>({ part, props }: { part: DeferredPart<P>; props: P }) {
   const Part = part.component();
   return (
-    <Suspense fallback={null}>
+    <PartBoundary>
       <Part {...props} />
-    </Suspense>
+    </PartBoundary>
   );
 }
 
@@ -190,7 +222,10 @@ function DeferredHydrationImpl<P extends object>({ part, props }: DeferredHydrat
     // The marker and the part's own elements (up to the boundary's end): a tall part (the footer) may
     // be on screen while its top is far above it.
     const observed: Element[] = [element];
-    for (let node = element.nextSibling; node && !(node.nodeType === Node.COMMENT_NODE && node.nodeValue === "/$"); ) {
+    for (
+      let node = element.nextSibling;
+      node && !(node.nodeType === Node.COMMENT_NODE && node.nodeValue === RANGE_END);
+    ) {
       if (node instanceof Element) observed.push(node);
       node = node.nextSibling;
     }
@@ -210,9 +245,9 @@ function DeferredHydrationImpl<P extends object>({ part, props }: DeferredHydrat
   return (
     <>
       <div data-deferred="" ref={marker} />
-      <Suspense fallback={null}>
+      <PartBoundary>
         <Part {...props} />
-      </Suspense>
+      </PartBoundary>
     </>
   );
 }

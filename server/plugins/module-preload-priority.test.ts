@@ -4,15 +4,17 @@ import { lowerModulePreloadPriority } from "./module-preload-priority.ts";
 const rewrite = (html: string) => lowerModulePreloadPriority(Buffer.from(html)).toString("utf8");
 
 describe("lowerModulePreloadPriority", () => {
-  test("marks the head's module preloads low priority and leaves everything else alone", () => {
+  test("moves the body's module preloads to the end of the head, all low priority, and leaves the rest alone", () => {
     const html =
       '<!DOCTYPE html><html><head><title>Café</title><link rel="modulepreload" href="/assets/a.js" nonce="n"/>' +
-      '<link rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/app.css"/></head>' +
-      '<body><p>Pumps – 2 HP</p><link rel="modulepreload" href="/assets/late.js"/></body></html>';
+      '<link rel="stylesheet" href="/assets/app.css"/></head>' +
+      '<body><p>Pumps – 2 HP</p><link rel="modulepreload" href="/assets/b.js"/>' +
+      '<link rel="modulepreload" href="/assets/c.js"/><script type="module">import("/assets/b.js")</script></body></html>';
     expect(rewrite(html)).toBe(
       '<!DOCTYPE html><html><head><title>Café</title><link rel="modulepreload" fetchpriority="low" href="/assets/a.js" nonce="n"/>' +
-        '<link rel="modulepreload" fetchpriority="low" href="/assets/b.js"/><link rel="stylesheet" href="/assets/app.css"/></head>' +
-        '<body><p>Pumps – 2 HP</p><link rel="modulepreload" href="/assets/late.js"/></body></html>',
+        '<link rel="stylesheet" href="/assets/app.css"/>' +
+        '<link rel="modulepreload" fetchpriority="low" href="/assets/b.js"/><link rel="modulepreload" fetchpriority="low" href="/assets/c.js"/></head>' +
+        '<body><p>Pumps – 2 HP</p><script type="module">import("/assets/b.js")</script></body></html>',
     );
   });
 

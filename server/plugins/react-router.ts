@@ -1,6 +1,6 @@
 import { createRequest } from "@remix-run/node-fetch-server";
 import type { FastifyInstance } from "fastify";
-import { createRequestHandler, type RequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { createRequestHandler, RequestHandler, RouterContextProvider, ServerBuild } from "react-router";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../../db/unavailable.ts";
 import type { AppLoadContext } from "../../services/load-context.ts";
 import { PageHints } from "../../services/page-cache/page-tags.ts";
@@ -29,7 +29,11 @@ async function databaseAnswers(services: StoreServices): Promise<boolean> {
 
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-type EntryWithContext = { appContext: import("react-router").RouterContext<AppLoadContext> };
+type EntryWithContext = {
+  appContext: import("react-router").RouterContext<AppLoadContext>;
+  createRequestHandler: typeof createRequestHandler;
+  RouterContextProvider: typeof RouterContextProvider;
+};
 
 /**
  * Everything that is not an API route or a static file is rendered by React Router.
@@ -50,7 +54,7 @@ export async function registerReactRouter(
   const handlerFor = (build: ServerBuild) => {
     let handler = handlers.get(build);
     if (!handler) {
-      handler = createRequestHandler(build, options.mode);
+      handler = (build.entry.module as unknown as EntryWithContext).createRequestHandler(build, options.mode);
       handlers.set(build, handler);
     }
     return handler;
@@ -76,7 +80,7 @@ export async function registerReactRouter(
       const build = await options.getBuild();
       const handler = handlerFor(build);
       const entry = build.entry.module as unknown as EntryWithContext;
-      const context = new RouterContextProvider();
+      const context = new entry.RouterContextProvider();
       const page = new PageHints();
       const nonce = scriptNonceOf(reply.raw);
       context.set(entry.appContext, {

@@ -1,13 +1,32 @@
-// Waits until React has hydrated an element (its event handlers are attached), so a test does not act on
-// the server's HTML before the page is interactive. Polls from the test side: the page's timers may be
-// under a fake clock.
+// Waits until the page's code has hydrated an element (its event handlers are attached), so a test does not
+// act on the server's HTML before the page is interactive. Polls from the test side: the page's timers may
+// be under a fake clock.
 import { expect, type Locator, type Page } from "@playwright/test";
 
+/**
+ * The property in which Preact keeps the handlers it attached to an element (its `_listeners`, as its
+ * build names it; preact's version is pinned in package.json).
+ */
+export const HANDLERS_PROPERTY = "__e";
+
+/**
+ * Waits until the renderer has attached handlers to the element, to one of its descendants, to its parent
+ * or to its form: an element with no handler of its own (a text, a form's submit button) counts once
+ * those of its part are attached.
+ */
 export async function waitForHydration(locator: Locator): Promise<void> {
   await locator.first().waitFor();
   await expect
     .poll(() =>
-      locator.first().evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))),
+      locator.first().evaluate((element, property) => {
+        const attached = (node: Element) => Object.hasOwn(node, property);
+        return (
+          attached(element) ||
+          [...element.querySelectorAll("*")].some(attached) ||
+          (element.parentElement !== null && attached(element.parentElement)) ||
+          (element.closest("form") !== null && attached(element.closest("form") as Element))
+        );
+      }, HANDLERS_PROPERTY),
     )
     .toBe(true);
 }

@@ -1,7 +1,9 @@
 // Helpers of the storefront journeys (home, category, search, product): the demo catalog is generated,
 // so tests find the products they need through the REST API instead of naming them.
+
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { HANDLERS_PROPERTY } from "./shell-hydration.ts";
 
 export interface ApiVariant {
   id: number;
@@ -85,12 +87,13 @@ export async function seriousViolations(page: Page) {
     }));
 }
 
-/** React has attached its handlers to the page (the controls work, not just the server's HTML). */
+/** The page's code has attached its handlers to the page (the controls work, not just the server's HTML). */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("main button, main a, main input");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
-  });
+  await page.waitForFunction(
+    (property) =>
+      [...document.querySelectorAll("main button, main a, main input")].some((node) => Object.hasOwn(node, property)),
+    HANDLERS_PROPERTY,
+  );
 }
 
 /**

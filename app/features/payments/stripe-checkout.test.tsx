@@ -2,7 +2,7 @@
 // The checkout's Stripe form in a DOM, with Stripe's React library replaced at its module boundary: the
 // card is Stripe's (an iframe in real life), so what the page sends the store is a PaymentMethod id, a
 // saved card's id or a confirmed PaymentIntent id, never a card number or security code.
-import { act } from "react";
+import { act } from "preact/test-utils";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 

@@ -1,9 +1,5 @@
 import { Folder, LoaderCircle, Search, Tag, Wrench } from "lucide-react";
-import { type RefObject, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { ComboBox, ComboBoxStateContext, Input, Label, Popover } from "react-aria-components/ComboBox";
-import { Group } from "react-aria-components/Group";
-import { Header } from "react-aria-components/Header";
-import { Collection, ListBox, ListBoxItem, ListBoxSection } from "react-aria-components/ListBox";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { MIN_SEARCH_LENGTH } from "../../../shared/catalog-query.ts";
 import { imageUrlForWidth } from "../../../shared/image-srcset.ts";
@@ -125,11 +121,9 @@ function readSuggestions(query: string, body: unknown): Suggestions {
  * Debounced suggestions: nothing below 3 characters; a newer keystroke cancels the
  * older request; failures are only logged and leave the loading flag off.
  */
-function useSuggestions(query: string, debounceMs: number, onLoaded: () => void) {
+function useSuggestions(query: string, debounceMs: number) {
   const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
   const [loading, setLoading] = useState(false);
-  const onLoadedRef = useRef(onLoaded);
-  onLoadedRef.current = onLoaded;
   const trimmed = query.trim();
 
   useEffect(() => {
@@ -148,7 +142,6 @@ function useSuggestions(query: string, debounceMs: number, onLoaded: () => void)
         });
         if (!response.ok) throw new Error(`Search suggestions answered ${response.status}`);
         setSuggestions(readSuggestions(trimmed, await response.json()));
-        onLoadedRef.current();
       } catch (error) {
         if (!controller.signal.aborted) console.error("Header search failed", error);
       } finally {
@@ -162,17 +155,6 @@ function useSuggestions(query: string, debounceMs: number, onLoaded: () => void)
   }, [trimmed, debounceMs]);
 
   return { suggestions: suggestions?.query === trimmed ? suggestions : null, loading };
-}
-
-type ComboBoxState = NonNullable<React.ContextType<typeof ComboBoxStateContext>>;
-
-/** Hands the ComboBox's state out, for opening it after a load and for Enter with no item chosen. */
-function StateBridge({ stateRef }: { stateRef: RefObject<ComboBoxState | null> }) {
-  const state = useContext(ComboBoxStateContext);
-  useEffect(() => {
-    stateRef.current = state;
-  });
-  return null;
 }
 
 export interface HeaderSearchComboboxProps {
@@ -189,9 +171,10 @@ export interface HeaderSearchComboboxProps {
 }
 
 /**
- * The enhanced header keyword box: a React Aria combobox with
- * Categories and Products suggestions and price-filter chips. Loaded after hydration by HeaderSearch,
- * which owns the form and the value; it replaces the plain input in place.
+ * The enhanced header keyword box: a combobox (WAI-ARIA's "combobox with a listbox popup": focus stays in
+ * the box, the highlighted option is its aria-activedescendant) with Categories and Products suggestions
+ * and price-filter chips. Loaded by HeaderSearch when the shopper points at or focuses the box; it
+ * replaces the plain input in place, inside the same form.
  */
 export function HeaderSearchCombobox({
   value,
@@ -206,27 +189,27 @@ export function HeaderSearchCombobox({
   const navigate = useNavigate();
   const location = useLocation();
   const onResults = isResultsPage(location.pathname);
-  const stateRef = useRef<ComboBoxState | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const listId = `${id}-list`;
+  const optionId = (key: string) => `${id}-${key}`;
+  // Whether the shopper wants the list: on focus and typing; not after Escape, a choice or a search.
+  const [wanted, setWanted] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
 
-  // Keep the caret where it was in the plain input this replaces.
+  // Focus and the caret where they were in the plain input this replaces, before the browser handles the
+  // next key press (in an effect, a key pressed in between would land on the page, not in the box).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only at mount.
-  useEffect(() => {
-    if (autoFocus && caret !== null) inputRef.current?.setSelectionRange(caret, caret);
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!autoFocus || !input) return;
+    input.focus();
+    if (caret !== null) input.setSelectionRange(caret, caret);
   }, []);
 
-  const { suggestions, loading } = useSuggestions(
-    value,
-    onResults ? RESULTS_PAGE_DEBOUNCE_MS : HEADER_DEBOUNCE_MS,
-    () => {
-      // Opens after a successful load, except on the results page, where the list itself updates.
-      const state = stateRef.current;
-      if (!onResults && state?.isFocused && !state.isOpen) state.open(null, "manual");
-    },
-  );
+  const { suggestions, loading } = useSuggestions(value, onResults ? RESULTS_PAGE_DEBOUNCE_MS : HEADER_DEBOUNCE_MS);
 
-  // Built in parts so that answers arriving do not rebuild the chips the shopper may be tapping (React
-  // Aria keeps the rendered option of an unchanged item object).
   const chipSection = useMemo<Section | null>(() => {
     const chips = priceChips(value, currentPriceFilter(location));
     if (chips.length === 0) return null;
@@ -296,12 +279,22 @@ export function HeaderSearchCombobox({
     () => (chipSection ? [chipSection, ...resultSections] : resultSections),
     [chipSection, resultSections],
   );
+  const entries = useMemo(() => sections.flatMap((section) => section.entries), [sections]);
 
   // 'No results found.' only for a finished search that found nothing.
   const noResults = suggestions !== null && sections.length === 0;
+  const open = wanted && focused && (entries.length > 0 || noResults);
+  // A highlight that is no longer listed (new answers) is dropped.
+  const active =
+    open && highlighted !== null && entries.some((entry) => entry.key === highlighted) ? highlighted : null;
+
+  useEffect(() => {
+    if (active) document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
+  });
 
   function go(to: string) {
-    stateRef.current?.close();
+    setWanted(false);
+    setHighlighted(null);
     navigate(to);
   }
 
@@ -312,38 +305,74 @@ export function HeaderSearchCombobox({
     else go(`${productPath}/${entry.product.handle}`);
   }
 
+  /** Moves the highlight by `step` options (from before the first, or after the last, when there is none). */
+  function move(step: 1 | -1) {
+    if (entries.length === 0) return;
+    const at = entries.findIndex((entry) => entry.key === active);
+    const next = at < 0 ? (step === 1 ? 0 : entries.length - 1) : Math.min(entries.length - 1, Math.max(0, at + step));
+    setHighlighted(entries[next].key);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (!open) {
+        setWanted(true);
+        setHighlighted(null);
+      }
+      move(event.key === "ArrowDown" ? 1 : -1);
+    } else if (event.key === "Enter") {
+      const entry = entries.find((candidate) => candidate.key === active);
+      if (entry) {
+        event.preventDefault();
+        act(entry);
+        return;
+      }
+      // Nothing highlighted: the form searches for the text typed.
+      setWanted(false);
+      event.preventDefault();
+      onSubmit();
+    } else if (event.key === "Escape") {
+      // Closes the list; the text stays (the box is not a search field, which Escape would clear).
+      if (open) event.preventDefault();
+      setWanted(false);
+      setHighlighted(null);
+    }
+  }
+
   return (
-    <ComboBox
-      name="q"
-      allowsCustomValue
-      allowsEmptyCollection={noResults}
-      menuTrigger="focus"
-      autoFocus={autoFocus}
-      inputValue={value}
-      onInputChange={onValueChange}
-      // Selection is not a thing here: items are actions (open a product, a category, a price filter).
-      selectedKey={null}
-      items={sections}
-      className="w-full min-w-0"
-    >
-      <Label className="sr-only">{SEARCH_LABEL}</Label>
-      <Group
-        className={searchGroupClass}
-        // Capture phase: React Aria's own Enter handling closes the list before a bubbling handler could
-        // see that no item was highlighted. With the list open and nothing highlighted, Enter searches.
-        onKeyDownCapture={(event) => {
-          const state = stateRef.current;
-          if (event.key !== "Enter" || !state?.isOpen || state.selectionManager.focusedKey != null) return;
-          event.preventDefault();
-          event.stopPropagation();
-          state.close();
-          onSubmit();
-        }}
-      >
-        <Input
+    <div className="w-full min-w-0">
+      <label htmlFor={`${id}-input`} className="sr-only">
+        {SEARCH_LABEL}
+      </label>
+      <div className={searchGroupClass}>
+        <input
           ref={inputRef}
+          id={`${id}-input`}
+          name="q"
           // Not type="search": browsers clear such a field on Escape, which must only close the list.
           type="text"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={active ? optionId(active) : undefined}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => {
+            onValueChange(event.currentTarget.value);
+            setWanted(true);
+            setHighlighted(null);
+          }}
+          onFocus={() => {
+            setFocused(true);
+            setWanted(true);
+          }}
+          onBlur={() => {
+            setFocused(false);
+            setHighlighted(null);
+          }}
+          onKeyDown={onKeyDown}
           placeholder={SEARCH_PLACEHOLDER}
           enterKeyHint="search"
           spellCheck={false}
@@ -360,39 +389,58 @@ export function HeaderSearchCombobox({
           <Search aria-hidden="true" size={20} />
           <span className="sr-only">Search</span>
         </button>
-      </Group>
-      <Popover
-        placement="bottom start"
-        offset={4}
-        className="z-50 w-(--trigger-width) max-w-[calc(100vw-1rem)] overflow-auto rounded-md border border-line bg-white text-ink shadow-xl"
-      >
-        <ListBox<Section>
-          className="max-h-[70vh] outline-none"
-          renderEmptyState={() => <p className="px-4 py-3 text-sm text-muted">No results found.</p>}
+        <div
+          hidden={!open}
+          className="absolute top-full left-0 z-50 mt-1 max-h-[70vh] w-full max-w-[calc(100vw-1rem)] overflow-auto rounded-md border border-line bg-white text-ink shadow-xl"
         >
-          {(section) => (
-            <ListBoxSection id={section.id} className="border-b border-line py-1 last:border-b-0">
-              <Header className="px-4 pb-1 pt-2 text-xs font-bold uppercase tracking-wide text-muted">
-                {section.title}
-              </Header>
-              <Collection items={section.entries}>
-                {(entry) => (
-                  <ListBoxItem
-                    id={entry.key}
-                    textValue={entry.text}
-                    onAction={() => act(entry)}
-                    className="flex min-h-11 cursor-pointer items-center gap-3 px-4 py-1.5 text-sm outline-none data-[focused]:bg-aqua-100 data-[hovered]:bg-surface"
+          <div
+            role="listbox"
+            id={listId}
+            aria-label={SEARCH_LABEL}
+            // A click on an option must not take the focus from the box (which would close the list).
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {sections.map((section) => (
+              // biome-ignore lint/a11y/useSemanticElements: a listbox's group of options, not a form's fieldset.
+              <div
+                key={section.id}
+                role="group"
+                aria-labelledby={`${id}-group-${section.id}`}
+                className="border-b border-line py-1 last:border-b-0"
+              >
+                <div
+                  role="presentation"
+                  id={`${id}-group-${section.id}`}
+                  className="px-4 pb-1 pt-2 text-xs font-bold uppercase tracking-wide text-muted"
+                >
+                  {section.title}
+                </div>
+                {section.entries.map((entry) => (
+                  // biome-ignore lint/a11y/useFocusableInteractive: the box keeps the focus; its aria-activedescendant names the option.
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the box's keys choose the active option (arrows, Enter).
+                  <div
+                    key={entry.key}
+                    id={optionId(entry.key)}
+                    role="option"
+                    aria-selected={entry.key === active}
+                    onClick={() => act(entry)}
+                    onPointerMove={() => {
+                      if (highlighted !== entry.key) setHighlighted(entry.key);
+                    }}
+                    className={`flex min-h-11 cursor-pointer items-center gap-3 px-4 py-1.5 text-sm ${
+                      entry.key === active ? "bg-aqua-100" : "hover:bg-surface"
+                    }`}
                   >
                     <SuggestionRow entry={entry} currency={currency} />
-                  </ListBoxItem>
-                )}
-              </Collection>
-            </ListBoxSection>
-          )}
-        </ListBox>
-      </Popover>
-      <StateBridge stateRef={stateRef} />
-    </ComboBox>
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
+          {noResults ? <p className="px-4 py-3 text-sm text-muted">No results found.</p> : null}
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -13,9 +13,9 @@ import { searchResultsUrl } from "./header-search-url.ts";
 
 type Combobox = ComponentType<HeaderSearchComboboxProps>;
 
-// React Aria's combobox is most of the header's JavaScript. Every page would pay for it before it can
-// hydrate, and a phone for running it while the page settles, so it is fetched when the shopper points
-// at, touches or tabs into the box, and then replaces the plain input in place (keeping focus, caret
+// The combobox (its keyboard, its list, the price chips and the suggestions' requests) is code every page
+// would pay for before it can hydrate, and a phone for running it while the page settles, so it is
+// fetched when the shopper points at, touches or tabs into the box, and then replaces the plain input in place (keeping focus, caret
 // and what was typed). The plain form searches meanwhile.
 let comboboxModule: Promise<Combobox> | undefined;
 function loadCombobox(): Promise<Combobox> {
