@@ -4,7 +4,6 @@ import {
   catalogQueryToSearchParams,
   DEFAULT_LIMIT,
   formatTagFilter,
-  HEADER_DROPDOWN_LIMIT,
   isSearchTooShort,
   LIMIT_OPTIONS,
   normalizeLimit,
@@ -12,6 +11,7 @@ import {
   parseTagFilters,
   safeParseCatalogQuery,
 } from "./catalog-query.ts";
+import { HEADER_DROPDOWN_LIMIT } from "./header-dropdown.ts";
 
 describe("limit", () => {
   test("the median of 8, 16, 24, 48, 64, 76 is 36", () => {

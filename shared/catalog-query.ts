@@ -1,13 +1,10 @@
 import { z } from "zod";
-import { HEADER_DROPDOWN_LIMIT } from "./header-dropdown.ts";
 import {
   type AttributeFilter,
   formatAttributeFilter,
   MAX_ATTRIBUTE_FILTERS,
   parseAttributeFilter,
 } from "./search-understanding.ts";
-
-export { HEADER_DROPDOWN_LIMIT };
 
 // The product list query, shared by the
 // REST API and the pages so both read and write the same URLs and apply the same rules.

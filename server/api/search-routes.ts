@@ -8,11 +8,11 @@ import type { StoreServices } from "../../services/store-services.ts";
 import {
   type CardField,
   CatalogQueryError,
-  HEADER_DROPDOWN_LIMIT,
   parseCatalogQuery,
   type RawCatalogQuery,
   rawCatalogQuerySchema,
 } from "../../shared/catalog-query.ts";
+import { HEADER_DROPDOWN_LIMIT } from "../../shared/header-dropdown.ts";
 import { dto, dtoList } from "./replies.ts";
 
 const filterReply = z.object({ products: dtoList, pageInfo: dto, collections: dtoList });

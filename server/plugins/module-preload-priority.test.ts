@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { lowerModulePreloadPriority } from "./module-preload-priority.ts";
+import { moveModulePreloadsToHead } from "./module-preload-priority.ts";
 
-const rewrite = (html: string) => lowerModulePreloadPriority(Buffer.from(html)).toString("utf8");
+const rewrite = (html: string) => moveModulePreloadsToHead(Buffer.from(html)).toString("utf8");
 
-describe("lowerModulePreloadPriority", () => {
+describe("moveModulePreloadsToHead", () => {
   test("moves the body's module preloads to the end of the head, all low priority, and leaves the rest alone", () => {
     const html =
       '<!DOCTYPE html><html><head><title>Café</title><link rel="modulepreload" href="/assets/a.js" nonce="n"/>' +
@@ -20,8 +20,8 @@ describe("lowerModulePreloadPriority", () => {
 
   test("returns a document without a head or without preloads unchanged", () => {
     const plain = Buffer.from("<p>no head</p>");
-    expect(lowerModulePreloadPriority(plain)).toBe(plain);
+    expect(moveModulePreloadsToHead(plain)).toBe(plain);
     const noPreload = Buffer.from("<html><head><title>x</title></head><body></body></html>");
-    expect(lowerModulePreloadPriority(noPreload)).toBe(noPreload);
+    expect(moveModulePreloadsToHead(noPreload)).toBe(noPreload);
   });
 });

@@ -5,7 +5,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from "../../db/unavailable.ts";
 import type { AppLoadContext } from "../../services/load-context.ts";
 import { PageHints } from "../../services/page-cache/page-tags.ts";
 import type { StoreServices } from "../../services/store-services.ts";
-import { lowerModulePreloadPriority } from "./module-preload-priority.ts";
+import { moveModulePreloadsToHead } from "./module-preload-priority.ts";
 import { capRequestBody, refuseDeclaredLargeBody, refuseLargeBody } from "./page-body-limit.ts";
 import { cachedPageHeaders, type PageCachePlugin, personalSession, sendCachedPage } from "./page-cache.ts";
 import { scriptNonceOf } from "./security-headers.ts";
@@ -51,10 +51,11 @@ export async function registerReactRouter(
 ) {
   const pageCache = options.pageCache?.cache.enabled ? options.pageCache : undefined;
   const handlers = new WeakMap<ServerBuild, RequestHandler>();
+  const entryOf = (build: ServerBuild) => build.entry.module as unknown as EntryWithContext;
   const handlerFor = (build: ServerBuild) => {
     let handler = handlers.get(build);
     if (!handler) {
-      handler = (build.entry.module as unknown as EntryWithContext).createRequestHandler(build, options.mode);
+      handler = entryOf(build).createRequestHandler(build, options.mode);
       handlers.set(build, handler);
     }
     return handler;
@@ -79,7 +80,7 @@ export async function registerReactRouter(
       const renderedSince = pageCache?.cache.marker();
       const build = await options.getBuild();
       const handler = handlerFor(build);
-      const entry = build.entry.module as unknown as EntryWithContext;
+      const entry = entryOf(build);
       const context = new entry.RouterContextProvider();
       const page = new PageHints();
       const nonce = scriptNonceOf(reply.raw);
@@ -111,7 +112,7 @@ export async function registerReactRouter(
         // and passing each through the web stream, the Node stream and its own compression call cost
         // several times more CPU than compressing the finished document once. The pages have no
         // deferred data, so the first byte is not held back by anything the visitor could see early.
-        const html = lowerModulePreloadPriority(Buffer.from(await response.arrayBuffer()));
+        const html = moveModulePreloadsToHead(Buffer.from(await response.arrayBuffer()));
         if (cacheKey !== undefined && pageCache?.cacheable(request, reply, response, page)) {
           const stored = pageCache.cache.store(
             cacheKey,

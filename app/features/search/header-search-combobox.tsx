@@ -2,6 +2,7 @@ import { Folder, LoaderCircle, Search, Tag, Wrench } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { MIN_SEARCH_LENGTH } from "../../../shared/catalog-query.ts";
+import { HEADER_DROPDOWN_LIMIT } from "../../../shared/header-dropdown.ts";
 import { imageUrlForWidth } from "../../../shared/image-srcset.ts";
 import { formatMoney } from "../../../shared/money.ts";
 import { isShownPrice } from "../../../shared/price-display.ts";
@@ -19,7 +20,6 @@ import {
   currentPriceFilter,
   dropdownRequestUrl,
   HEADER_DEBOUNCE_MS,
-  HEADER_DROPDOWN_LIMIT,
   isResultsPage,
   RESULTS_PAGE_DEBOUNCE_MS,
 } from "./header-search-url.ts";

@@ -8,8 +8,6 @@ export const SEARCH_RESULTS_PATH = "/searchresults.asp";
 /** Header box debounce; on the results page the page's own 400 ms applies. */
 export const HEADER_DEBOUNCE_MS = 600;
 export const RESULTS_PAGE_DEBOUNCE_MS = 400;
-/** The dropdown lists at most this many categories and this many products. */
-export { HEADER_DROPDOWN_LIMIT };
 
 export function isResultsPage(pathname: string): boolean {
   return pathname.toLowerCase() === SEARCH_RESULTS_PATH;
