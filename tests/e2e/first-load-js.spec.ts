@@ -1,7 +1,6 @@
 // The storefront's main pages on a phone: how much JavaScript they fetch before they settle (at most
 // FIRST_LOAD_JS_LIMIT_KB on the wire each; issue 19's target is 110 KB), what waits for the shopper's first use (the search suggestions, the hero's
 // carousel), and no accessibility problem a phone's audit would find (axe, with the touch-target rule).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import {
   FIRST_LOAD_JS_LIMIT_KB,
@@ -11,6 +10,7 @@ import {
   totalKb,
 } from "../../fixtures/first-load-js.ts";
 import { waitForHydration } from "./shell-hydration.ts";
+import { axe } from "./storefront-helpers.ts";
 import { phoneOnly } from "./viewports.ts";
 
 // A page load with its quiet period, on a shared machine.
@@ -54,7 +54,7 @@ for (const { name, path } of PAGES) {
     await page.goto(await path(page));
     await waitForHydration(page.getByTestId("header-rolling-text"));
     // axe's defaults and WCAG 2.2's target size (24 px, or spaced so), which axe leaves off by default.
-    const results = await new AxeBuilder({ page }).options({ rules: { "target-size": { enabled: true } } }).analyze();
+    const results = await axe(page, { rules: { "target-size": { enabled: true } } }).analyze();
     const violations = results.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,

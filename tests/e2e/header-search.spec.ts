@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { installPausedClock } from "./shell-hydration.ts";
+import { axe } from "./storefront-helpers.ts";
 import { desktopOnly } from "./viewports.ts";
 
 // The header keyword box.
@@ -80,7 +80,7 @@ test("suggestions load from 3 characters, debounced, with Categories and Product
   await expect(page.getByRole("option", { name: /Pump Lid Gasket/ })).not.toContainText("$0.00");
 
   // The open combobox and its list, checked by axe: roles, names, the active option.
-  const results = await new AxeBuilder({ page }).include("search").analyze();
+  const results = await axe(page).include("search").analyze();
   expect(results.violations).toEqual([]);
 
   // Emptying the box closes the list.
