@@ -1,7 +1,7 @@
 // No serious or critical accessibility violation on the shell and content pages (axe-core).
 import { expect, type Page, test } from "@playwright/test";
 import { startShellEffects, waitForHydration } from "./shell-hydration.ts";
-import { axe } from "./storefront-helpers.ts";
+import { seriousViolations } from "./storefront-helpers.ts";
 import { desktopOnly } from "./viewports.ts";
 
 // Several pages per test; this machine is shared, so allow for a slow server.
@@ -36,15 +36,7 @@ const PHONE_PAGES = new Set([
 
 async function expectNoSeriousViolations(page: Page) {
   await waitForHydration(page.getByTestId("header-rolling-text"));
-  const results = await axe(page).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
-    }));
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, { within: null })).toEqual([]);
 }
 
 /** The first link of the questions page whose address matches: a topic's or a question's, as the catalog has them. */
@@ -98,10 +90,5 @@ test("axe: the exit-intent popup and the expanded support hours", async ({ page 
     ),
   );
   await expect(page.getByRole("dialog", { name: "FIRST ORDER SPECIAL" })).toBeVisible();
-  const results = await axe(page).analyze();
-  expect(
-    results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((v) => v.id),
-  ).toEqual([]);
+  expect(await seriousViolations(page, { within: null })).toEqual([]);
 });

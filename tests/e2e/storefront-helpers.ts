@@ -81,11 +81,13 @@ export function axe(page: Page, options: Parameters<AxeBuilder["options"]>[0] = 
 }
 
 /**
- * axe-core's serious and critical violations of the page's own content (the shell around it, header and
- * footer, has its own checks), in a form that prints well when a test fails.
+ * axe-core's serious and critical violations, in a form that prints well when a test fails: of the page's
+ * own content by default (the shell around it, header and footer, has its own checks), of the whole page
+ * with `within: null`.
  */
-export async function seriousViolations(page: Page) {
-  const results = await axe(page).include("#main").analyze();
+export async function seriousViolations(page: Page, { within = "#main" }: { within?: string | null } = {}) {
+  const builder = axe(page);
+  const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({
