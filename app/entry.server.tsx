@@ -2,6 +2,7 @@ import { renderToStringAsync } from "preact-render-to-string";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { appContext } from "./context.ts";
+import { moveModulePreloadsToHead } from "./lib/module-preloads.ts";
 
 export { createRequestHandler, RouterContextProvider } from "react-router";
 // The server reads the context key from here so that it sets the same key the loaders read, and takes
@@ -49,7 +50,10 @@ export default async function handleRequest(
       timeout,
     ]);
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+    return new Response(`<!DOCTYPE html>${moveModulePreloadsToHead(html)}`, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
   } finally {
     clearTimeout(timer);
   }

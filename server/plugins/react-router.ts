@@ -5,7 +5,6 @@ import { DATABASE_RETRY_AFTER_SECONDS } from "../../db/unavailable.ts";
 import type { AppLoadContext } from "../../services/load-context.ts";
 import { PageHints } from "../../services/page-cache/page-tags.ts";
 import type { StoreServices } from "../../services/store-services.ts";
-import { moveModulePreloadsToHead } from "./module-preload-priority.ts";
 import { capRequestBody, refuseDeclaredLargeBody, refuseLargeBody } from "./page-body-limit.ts";
 import { cachedPageHeaders, type PageCachePlugin, personalSession, sendCachedPage } from "./page-cache.ts";
 import { scriptNonceOf } from "./security-headers.ts";
@@ -108,11 +107,10 @@ export async function registerReactRouter(
       // A body the action did not read to its end is not drained for keep-alive: the connection closes.
       if (!request.raw.complete) reply.header("connection", "close");
       if (response.body && response.headers.get("content-type")?.startsWith("text/html")) {
-        // A page is read whole and sent as one buffer: React writes it in a few dozen small pieces,
-        // and passing each through the web stream, the Node stream and its own compression call cost
-        // several times more CPU than compressing the finished document once. The pages have no
-        // deferred data, so the first byte is not held back by anything the visitor could see early.
-        const html = moveModulePreloadsToHead(Buffer.from(await response.arrayBuffer()));
+        // A page is read whole and sent as one buffer, compressed once (the server entry renders it as one
+        // string, its module preloads already in the head). The pages have no deferred data, so the
+        // first byte is not held back by anything the visitor could see early.
+        const html = Buffer.from(await response.arrayBuffer());
         if (cacheKey !== undefined && pageCache?.cacheable(request, reply, response, page)) {
           const stored = pageCache.cache.store(
             cacheKey,

@@ -11,18 +11,17 @@ const PRELOAD_TAG = /<link rel="modulepreload"[^>]*>/g;
  * downloads some 100 KB of them alongside the stylesheet and the largest image, and Lighthouse's
  * simulation counts high-priority scripts finished before the first paint as render-blocking: the
  * category page's simulated FCP was 2.4 s with them and 1.0 s without. <Scripts> offers no attribute
- * for these links.
+ * for these links. The server entry (app/entry.server.tsx) applies it to the document it renders.
  */
-export function moveModulePreloadsToHead(html: Buffer): Buffer {
-  const text = html.toString("utf8");
-  const headEnd = text.indexOf(HEAD_END);
-  if (headEnd < 0 || !text.includes(PRELOAD)) return html;
+export function moveModulePreloadsToHead(html: string): string {
+  const headEnd = html.indexOf(HEAD_END);
+  if (headEnd < 0 || !html.includes(PRELOAD)) return html;
   const low = (tag: string) => tag.replace(PRELOAD, `${PRELOAD} fetchpriority="low"`);
-  const head = text.slice(0, headEnd).replace(PRELOAD_TAG, low);
+  const head = html.slice(0, headEnd).replace(PRELOAD_TAG, low);
   const moved: string[] = [];
-  const rest = text.slice(headEnd).replace(PRELOAD_TAG, (tag) => {
+  const rest = html.slice(headEnd).replace(PRELOAD_TAG, (tag) => {
     moved.push(low(tag));
     return "";
   });
-  return Buffer.from(head + moved.join("") + rest);
+  return head + moved.join("") + rest;
 }

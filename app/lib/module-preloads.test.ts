@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { moveModulePreloadsToHead } from "./module-preload-priority.ts";
+import { moveModulePreloadsToHead } from "./module-preloads.ts";
 
-const rewrite = (html: string) => moveModulePreloadsToHead(Buffer.from(html)).toString("utf8");
+const rewrite = moveModulePreloadsToHead;
 
 describe("moveModulePreloadsToHead", () => {
   test("moves the body's module preloads to the end of the head, all low priority, and leaves the rest alone", () => {
@@ -19,9 +19,9 @@ describe("moveModulePreloadsToHead", () => {
   });
 
   test("returns a document without a head or without preloads unchanged", () => {
-    const plain = Buffer.from("<p>no head</p>");
+    const plain = "<p>no head</p>";
     expect(moveModulePreloadsToHead(plain)).toBe(plain);
-    const noPreload = Buffer.from("<html><head><title>x</title></head><body></body></html>");
+    const noPreload = "<html><head><title>x</title></head><body></body></html>";
     expect(moveModulePreloadsToHead(noPreload)).toBe(noPreload);
   });
 });
