@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { hydrateInTurns } from "./lib/hydrate-in-turn.tsx";
 
 /**
  * Starts the router's decoding of the page's loader data and resolves once it is done. The router
@@ -23,12 +24,15 @@ function routerData(): Promise<unknown> {
 // as a dependency of that script, before its body.
 queueMicrotask(async () => {
   await routerData();
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  });
+  // Parts wrapped in <InTurn> (product cards) hydrate afterwards, each in a task of its own.
+  hydrateInTurns(() =>
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    }),
+  );
 });

@@ -6,6 +6,7 @@ import { formatMoney } from "../../shared/money.ts";
 import { availabilityText, savings } from "../../shared/price-display.ts";
 import { isCardAddToCartDisabled } from "../../shared/variant-selection.ts";
 import { onProductImageContextMenu } from "../features/product/image-copyright.ts";
+import { InTurn } from "../lib/hydrate-in-turn.tsx";
 import { useMobileAgent } from "../lib/use-mobile-agent.ts";
 import { Price } from "./price.tsx";
 import { StarRating } from "./star-rating.tsx";
@@ -111,8 +112,19 @@ export interface ProductCardProps {
   layout?: "grid" | "list";
 }
 
-/** A product card in a grid or list: image, title, price, rating and Add to Cart. */
-export function ProductCard({
+/**
+ * A product card in a grid or list: image, title, price, rating and Add to Cart. A page's cards
+ * hydrate after the rest of it, one per task (a grid of 24 was most of the page's one long task).
+ */
+export function ProductCard(props: ProductCardProps) {
+  return (
+    <InTurn>
+      <ProductCardBody {...props} />
+    </InTurn>
+  );
+}
+
+function ProductCardBody({
   product,
   productPath,
   currency,

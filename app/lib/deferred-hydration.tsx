@@ -175,7 +175,7 @@ const comment = (text: string) => createElement(Fragment, { UNSTABLE_comment: te
  * A part's Suspense boundary. On the server its HTML goes between RANGE_START and RANGE_END: in the
  * browser, a part whose code has not come keeps all of that HTML until it hydrates.
  */
-function PartBoundary({ children }: { children: ReactNode }) {
+export function PartBoundary({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={null}>
       {import.meta.env.SSR ? comment(RANGE_START) : null}

@@ -2,6 +2,8 @@
 // heading and description, banner, subcategories, featured products, the filtered list with its range
 // counter and pagination, the tag filter path segment, the fallback page and the page metadata.
 import { expect, type Page, test } from "@playwright/test";
+import { HYDRATING_ATTRIBUTE } from "../../app/lib/hydrating-attribute.ts";
+import { HANDLERS_PROPERTY } from "./shell-hydration.ts";
 import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
 import { desktopOnly } from "./viewports.ts";
 
@@ -103,6 +105,41 @@ test("featured products, the range counter and pagination that keeps the page in
   await expect(pagination.getByText("Page 2")).toHaveAttribute("aria-current", "page");
   await pagination.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/collections\/pool-pumps$/);
+});
+
+test("the product cards hydrate after the rest of the page, in tasks of their own, and then all respond", async ({
+  page,
+}) => {
+  // When the page's first hydration pass ends (the moment <html> gets data-hydrating), before any
+  // card's turn: how many of the cards' buttons have their handlers, and whether the page's own have.
+  await page.addInitScript(
+    ({ property, attribute }) => {
+      const seen: { cardButtons: number; cardButtonsHydrated: number; pageHydrated: boolean }[] = [];
+      (window as unknown as { firstPass: typeof seen }).firstPass = seen;
+      new MutationObserver(() => {
+        if (seen.length > 0 || !document.documentElement.hasAttribute(attribute)) return;
+        const buttons = [...document.querySelectorAll('[data-testid="product-card"] button')];
+        seen.push({
+          cardButtons: buttons.length,
+          cardButtonsHydrated: buttons.filter((button) => Object.hasOwn(button, property)).length,
+          pageHydrated: [...document.querySelectorAll("header button, header input")].some((node) =>
+            Object.hasOwn(node, property),
+          ),
+        });
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: [attribute] });
+    },
+    { property: HANDLERS_PROPERTY, attribute: HYDRATING_ATTRIBUTE },
+  );
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  const [firstPass] = await page.evaluate(() => (window as unknown as { firstPass: unknown[] }).firstPass);
+  expect(firstPass).toMatchObject({ cardButtonsHydrated: 0, pageHydrated: true });
+  expect((firstPass as { cardButtons: number }).cardButtons).toBeGreaterThanOrEqual(24);
+  // Every card's turn has come: the last card of the list answers.
+  const last = page.getByRole("list", { name: "Pool Pumps products" }).getByTestId("product-card").last();
+  const title = (await last.getByRole("heading").textContent())?.trim() ?? "";
+  await last.getByRole("button", { name: /^Quick view:/ }).click();
+  await expect(page.getByRole("dialog").getByRole("heading", { name: title })).toBeVisible();
 });
 
 test("sidebar filters: a tag radio, the vendor select and Sort by rewrite the URL and the list", async ({

@@ -3,6 +3,7 @@
 
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { HYDRATING_ATTRIBUTE } from "../../app/lib/hydrating-attribute.ts";
 import { HANDLERS_PROPERTY } from "./shell-hydration.ts";
 
 export interface ApiVariant {
@@ -97,12 +98,16 @@ export async function seriousViolations(page: Page, { within = "#main" }: { with
     }));
 }
 
-/** The page's code has attached its handlers to the page (the controls work, not just the server's HTML). */
+/**
+ * The page's code has attached its handlers to the page (the controls work, not just the server's HTML),
+ * and the parts that hydrate after the first pass (product cards, app/lib/hydrate-in-turn.tsx) have too.
+ */
 export async function hydrated(page: Page) {
   await page.waitForFunction(
-    (property) =>
+    ({ property, attribute }) =>
+      !document.documentElement.hasAttribute(attribute) &&
       [...document.querySelectorAll("main button, main a, main input")].some((node) => Object.hasOwn(node, property)),
-    HANDLERS_PROPERTY,
+    { property: HANDLERS_PROPERTY, attribute: HYDRATING_ATTRIBUTE },
   );
 }
 
