@@ -1,6 +1,6 @@
 // The exit-intent popup: 'FIRST ORDER SPECIAL' once per browser, never to
 // signed-in visitors, 250 ms after the trigger: the pointer leaving through the top on desktop, scrolling
-// up by more than 10 px after 5 % of the page in mobile mode.
+// up by more than 10 px after 5 % of the page in mobile mode (the visitor's own scrolling, not the page's).
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { linkFromMail } from "./account-mail.ts";
@@ -27,12 +27,19 @@ async function pointerLeaves(page: Page, clientY: number) {
   }, clientY);
 }
 
-/** Scrolls to `y` and reports the scroll at once (a real scroll event may follow; it changes nothing). */
-async function scrollTo(page: Page, y: number) {
-  await page.evaluate((top) => {
-    window.scrollTo(0, top);
-    window.dispatchEvent(new Event("scroll"));
-  }, y);
+/**
+ * The visitor scrolls to `y`: a wheel turn, then the scroll, reported at once (a real scroll event may
+ * follow; it changes nothing). With `byVisitor` false the page scrolls itself, with no gesture before it.
+ */
+async function scrollTo(page: Page, y: number, { byVisitor = true }: { byVisitor?: boolean } = {}) {
+  await page.evaluate(
+    ({ top, wheel }) => {
+      if (wheel) window.dispatchEvent(new WheelEvent("wheel", { deltaY: top - window.scrollY }));
+      window.scrollTo(0, top);
+      window.dispatchEvent(new Event("scroll"));
+    },
+    { top: y, wheel: byVisitor },
+  );
 }
 
 async function armed(page: Page, trigger: "mouse" | "scroll") {
@@ -137,6 +144,15 @@ test("mobile mode: scrolling up more than 10 px after 5 % of the page shows the 
   await scrollTo(page, 0);
   await page.clock.runFor(1000);
   await expect(dialog).toBeHidden();
+
+  // Past 5 %, the page scrolling itself back up (the pagination, a "back to top" button) with no gesture
+  // of the visitor's in the last 1500 ms, however far: nothing.
+  await scrollTo(page, fivePercent + 400);
+  await page.clock.runFor(1501);
+  await scrollTo(page, fivePercent + 100, { byVisitor: false });
+  await page.clock.runFor(1000);
+  await expect(dialog).toBeHidden();
+  expect(await shownFlag(page)).toBeNull();
 
   // Past 5 %, up by 10 px: not more than 10, nothing.
   const deep = fivePercent + 200;

@@ -4,8 +4,10 @@ import {
   createScrollUpDetector,
   EXIT_INTENT_DELAY_MS,
   isTopExit,
+  isVisitorScroll,
   mayShowExitIntent,
   readShownFlag,
+  SCROLL_KEYS,
   writeShownFlag,
 } from "./exit-intent-rules.ts";
 import { useMobileMode } from "./use-mobile-mode.ts";
@@ -31,7 +33,8 @@ function localStore(): Storage | null {
 /**
  * Once per browser (storage `exitIntentPopUpShown`), never to
  * signed-in visitors, 250 ms after the trigger. Desktop: the pointer leaves through the top of the
- * window. Mobile mode: scrolling up by more than 10 px after passing 5 % of the page.
+ * window. Mobile mode: the visitor scrolling up (a finger, a wheel or a key; not the page scrolling
+ * itself) by more than 10 px after passing 5 % of the page.
  */
 export function ExitIntentPopup({ offer, signedIn }: { offer: ExitIntentOffer | null; signedIn: boolean }) {
   const mobile = useMobileMode();
@@ -68,15 +71,24 @@ export function ExitIntentPopup({ offer, signedIn }: { offer: ExitIntentOffer | 
       if (isTopExit(event)) fire();
     };
     const scrolledUp = createScrollUpDetector();
-    const onScroll = () => {
-      if (scrolledUp(window.scrollY, document.documentElement.scrollHeight)) fire();
+    let lastGesture: number | null = null;
+    const onGesture = (event: Event) => {
+      if (event.type !== "keydown" || SCROLL_KEYS.has((event as KeyboardEvent).key)) lastGesture = performance.now();
     };
+    const onScroll = () => {
+      const byVisitor = isVisitorScroll(performance.now(), lastGesture);
+      if (scrolledUp(window.scrollY, document.documentElement.scrollHeight, byVisitor)) fire();
+    };
+    const gestures = ["touchmove", "wheel", "keydown"] as const;
     const detach = () => {
       document.removeEventListener("mouseout", onMouseOut);
       window.removeEventListener("scroll", onScroll);
+      for (const type of gestures) window.removeEventListener(type, onGesture, true);
     };
-    if (mobile) window.addEventListener("scroll", onScroll, { passive: true });
-    else document.addEventListener("mouseout", onMouseOut);
+    if (mobile) {
+      window.addEventListener("scroll", onScroll, { passive: true });
+      for (const type of gestures) window.addEventListener(type, onGesture, { capture: true, passive: true });
+    } else document.addEventListener("mouseout", onMouseOut);
     // Which trigger is listening (for tests and debugging: nothing reads it).
     document.body.dataset.exitIntent = mobile ? "scroll" : "mouse";
     return () => {

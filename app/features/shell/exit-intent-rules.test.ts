@@ -3,8 +3,10 @@ import {
   createScrollUpDetector,
   EXIT_INTENT_STORAGE_KEY,
   isTopExit,
+  isVisitorScroll,
   mayShowExitIntent,
   readShownFlag,
+  VISITOR_SCROLL_WINDOW_MS,
   writeShownFlag,
 } from "./exit-intent-rules.ts";
 
@@ -52,6 +54,26 @@ describe("exit-intent rules", () => {
     expect(detector(2895, height - 300)).toBe(false);
     // From there on, the visitor scrolling up counts again.
     expect(detector(2889, height - 300)).toBe(true);
+  });
+
+  test("mobile: the page scrolling itself up is not the visitor, and the count starts again below it", () => {
+    const height = 4000;
+    const detector = createScrollUpDetector();
+    expect(detector(3000, height)).toBe(false);
+    // The pagination takes the list back to its top, smoothly: many upward steps, none the visitor's.
+    for (const y of [2600, 1800, 900, 300, 0]) expect(detector(y, height, false)).toBe(false);
+    // The visitor then scrolls down a little and back up 10 px: measured from where the page left them.
+    expect(detector(400, height)).toBe(false);
+    expect(detector(390, height)).toBe(false);
+    expect(detector(389, height)).toBe(true);
+  });
+
+  test("mobile: a scroll is the visitor's within 1500 ms of their last finger move, wheel turn or scrolling key", () => {
+    expect(VISITOR_SCROLL_WINDOW_MS).toBe(1500);
+    expect(isVisitorScroll(10_000, null)).toBe(false);
+    expect(isVisitorScroll(10_000, 10_000)).toBe(true);
+    expect(isVisitorScroll(11_500, 10_000)).toBe(true);
+    expect(isVisitorScroll(11_501, 10_000)).toBe(false);
   });
 
   test("the storage flag, tolerant of a storage that refuses", () => {
