@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
 import { type EmblaOptions, useLazyEmbla } from "./lazy-embla.ts";
+import { useOnScreen } from "./use-on-screen.ts";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
 /** The slideshow advances every 7500 ms. */
@@ -31,8 +32,12 @@ export function shouldAutoAdvance(state: {
   hovered: boolean;
   focused: boolean;
   reducedMotion: boolean;
+  /** Some of it is in the viewport. */
+  onScreen: boolean;
 }): boolean {
-  return state.slideCount > 1 && state.playing && !state.hovered && !state.focused && !state.reducedMotion;
+  return (
+    state.slideCount > 1 && state.playing && !state.hovered && !state.focused && !state.reducedMotion && state.onScreen
+  );
 }
 
 const EMBLA_OPTIONS: EmblaOptions = { loop: true };
@@ -43,8 +48,8 @@ const controlButton =
 
 /**
  * Hero: auto-advances every 7500 ms, a drag of 15 % changes the slide. It pauses
- * while pointed at or focused, has a pause button (WCAG 2.2.2), and never moves by itself for visitors
- * who prefer reduced motion.
+ * while pointed at or focused or scrolled out of view, has a pause button (WCAG 2.2.2), and never moves by
+ * itself for visitors who prefer reduced motion.
  */
 export function HeroSlideshow({
   slides,
@@ -60,6 +65,8 @@ export function HeroSlideshow({
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(section);
 
   useEffect(() => {
     if (!api) return;
@@ -73,7 +80,14 @@ export function HeroSlideshow({
     };
   }, [api]);
 
-  const autoAdvance = shouldAutoAdvance({ slideCount: slides.length, playing, hovered, focused, reducedMotion });
+  const autoAdvance = shouldAutoAdvance({
+    slideCount: slides.length,
+    playing,
+    hovered,
+    focused,
+    reducedMotion,
+    onScreen,
+  });
   // The interval counts from hydration, whether or not Embla has arrived yet.
   const restartTimer = useRef<(() => void) | null>(null);
   useEffect(() => {
@@ -112,6 +126,7 @@ export function HeroSlideshow({
   const many = slides.length > 1;
   return (
     <section
+      ref={section}
       aria-roledescription="carousel"
       aria-label={label}
       className={`relative ${className}`}

@@ -5,6 +5,7 @@ import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
 import { useLazyEmbla } from "./lazy-embla.ts";
 import { type SellerReview, SellerReviewCard } from "./seller-reviews-card.tsx";
 import { Notice } from "./ui/notice.tsx";
+import { useOnScreen } from "./use-on-screen.ts";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
 // 6 reviews fetched and tripled for the loop; 300 px cards, 3 visible
@@ -148,9 +149,12 @@ export function SellerReviews({
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  // Scrolled away from, it stops moving; back in view, a full interval starts again.
+  const onScreen = useOnScreen(section);
 
   const count = reviews?.length ?? 0;
-  const autoAdvance = count > 1 && playing && !hovered && !focused && !reducedMotion;
+  const autoAdvance = count > 1 && playing && !hovered && !focused && !reducedMotion && onScreen;
   useEffect(() => {
     if (!api || !autoAdvance) return;
     let timer = setTimeout(advance, SELLER_REVIEWS_INTERVAL_MS);
@@ -267,6 +271,7 @@ export function SellerReviews({
 
   return (
     <section
+      ref={section}
       aria-labelledby={headingId}
       aria-roledescription="carousel"
       className={`${contained ? "container-store " : ""}py-10 ${className}`}

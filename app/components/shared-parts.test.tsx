@@ -208,7 +208,7 @@ describe("top navigation", () => {
 });
 
 describe("hero slideshow", () => {
-  const base = { slideCount: 3, playing: true, hovered: false, focused: false, reducedMotion: false };
+  const base = { slideCount: 3, playing: true, hovered: false, focused: false, reducedMotion: false, onScreen: true };
   it("advances by itself only when nothing holds it", () => {
     expect(shouldAutoAdvance(base)).toBe(true);
     expect(shouldAutoAdvance({ ...base, hovered: true })).toBe(false);
@@ -216,6 +216,7 @@ describe("hero slideshow", () => {
     expect(shouldAutoAdvance({ ...base, playing: false })).toBe(false);
     expect(shouldAutoAdvance({ ...base, reducedMotion: true })).toBe(false);
     expect(shouldAutoAdvance({ ...base, slideCount: 1 })).toBe(false);
+    expect(shouldAutoAdvance({ ...base, onScreen: false })).toBe(false);
   });
 });
 

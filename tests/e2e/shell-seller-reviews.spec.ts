@@ -146,6 +146,27 @@ test("a swipe of more than 50 px moves one review; a shorter one snaps back", as
   await expect.poll(() => firstCardOffset(page)).toBe(start - 316);
 });
 
+test("holds while scrolled out of view, and moves again a full interval after it is back", async ({ page }) => {
+  await installPausedClock(page);
+  await page.goto("/");
+  const section = await ready(page);
+  await page.mouse.move(5, 5);
+  const start = await firstCardOffset(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(section).not.toBeInViewport();
+  await page.clock.runFor(10_000);
+  await section.scrollIntoViewIfNeeded();
+  await expect(section).toBeInViewport();
+  expect(await firstCardOffset(page)).toBe(start);
+  await page.clock.runFor(3400);
+  expect(await firstCardOffset(page)).toBe(start);
+  await page.clock.runFor(100);
+  await expect(async () => {
+    await page.clock.runFor(100);
+    expect(await firstCardOffset(page)).toBeLessThan(start);
+  }).toPass();
+});
+
 test("with reduced motion it does not move by itself", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await installPausedClock(page);

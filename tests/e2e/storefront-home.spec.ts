@@ -92,6 +92,27 @@ test("the hero slideshow advances by itself after 7500 ms", async ({ page }) => 
   await expect(hero.getByRole("button", { name: "Go to slide 3" })).toHaveAttribute("aria-current", "true");
 });
 
+test("the hero slideshow stands still while scrolled out of view, and starts a full interval when back", async ({
+  page,
+}) => {
+  await installPausedClock(page);
+  await page.goto("/");
+  const hero = page.getByRole("region", { name: "Featured offers" });
+  const first = hero.getByRole("button", { name: "Go to slide 1" });
+  await waitForHydration(first);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(hero).not.toBeInViewport();
+  await page.clock.runFor(3 * 7500);
+  await expect(first).toHaveAttribute("aria-current", "true");
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(hero).toBeInViewport();
+  await page.clock.runFor(7400);
+  await expect(first).toHaveAttribute("aria-current", "true");
+  await page.clock.runFor(100);
+  await expect(hero.getByRole("button", { name: "Go to slide 2" })).toHaveAttribute("aria-current", "true");
+});
+
 test("card images: the first 5 load eagerly on desktop, every card image is lazy on phones", async ({
   page,
 }, testInfo) => {
