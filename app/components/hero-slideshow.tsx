@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PHONE_BANNER_MEDIA } from "../lib/banner-media.ts";
+import { shouldAutoAdvance } from "./auto-advance.ts";
 import { type EmblaOptions, useLazyEmbla } from "./lazy-embla.ts";
 import { useOnScreen } from "./use-on-screen.ts";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
@@ -23,21 +24,6 @@ export interface HeroSlideshowProps {
   intervalMs?: number;
   label?: string;
   className?: string;
-}
-
-/** Whether the slideshow may advance on its own right now. */
-export function shouldAutoAdvance(state: {
-  slideCount: number;
-  playing: boolean;
-  hovered: boolean;
-  focused: boolean;
-  reducedMotion: boolean;
-  /** Some of it is in the viewport. */
-  onScreen: boolean;
-}): boolean {
-  return (
-    state.slideCount > 1 && state.playing && !state.hovered && !state.focused && !state.reducedMotion && state.onScreen
-  );
 }
 
 const EMBLA_OPTIONS: EmblaOptions = { loop: true };

@@ -2,6 +2,7 @@ import { BadgeCheck, ChevronLeft, ChevronRight, Pause, Play } from "lucide-react
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useMobileMode } from "../features/shell/use-mobile-mode.ts";
+import { shouldAutoAdvance } from "./auto-advance.ts";
 import { useLazyEmbla } from "./lazy-embla.ts";
 import { type SellerReview, SellerReviewCard } from "./seller-reviews-card.tsx";
 import { Notice } from "./ui/notice.tsx";
@@ -154,7 +155,7 @@ export function SellerReviews({
   const onScreen = useOnScreen(section);
 
   const count = reviews?.length ?? 0;
-  const autoAdvance = count > 1 && playing && !hovered && !focused && !reducedMotion && onScreen;
+  const autoAdvance = shouldAutoAdvance({ slideCount: count, playing, hovered, focused, reducedMotion, onScreen });
   useEffect(() => {
     if (!api || !autoAdvance) return;
     let timer = setTimeout(advance, SELLER_REVIEWS_INTERVAL_MS);

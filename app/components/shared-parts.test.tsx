@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { shouldAutoAdvance } from "./auto-advance.ts";
 import { Breadcrumbs, breadcrumbJsonLd, searchCrumbLabel, withHome } from "./breadcrumbs.tsx";
-import { shouldAutoAdvance } from "./hero-slideshow.tsx";
 import { PaginationControls } from "./pagination-controls.tsx";
 import { ProductCard, type ProductCardData, toProductCardData } from "./product-card.tsx";
 import { createToastStore, MAX_TOASTS } from "./toasts.tsx";
@@ -207,7 +207,7 @@ describe("top navigation", () => {
   });
 });
 
-describe("hero slideshow", () => {
+describe("carousels that move by themselves (hero, seller reviews)", () => {
   const base = { slideCount: 3, playing: true, hovered: false, focused: false, reducedMotion: false, onScreen: true };
   it("advances by itself only when nothing holds it", () => {
     expect(shouldAutoAdvance(base)).toBe(true);
