@@ -614,7 +614,8 @@ function printTable(rows: Row[]): void {
   }
 }
 
-const SLOWEST_QUERIES = 15;
+// BENCH_SLOWEST=87 lists every query of the mix.
+const SLOWEST_QUERIES = Number(process.env.BENCH_SLOWEST ?? 15);
 
 function printKinds(engine: Engine, samples: Sample[]): void {
   const byKind = new Map<string, number[]>();

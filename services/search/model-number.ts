@@ -1,13 +1,13 @@
 // Model numbers in the search box. A query holding a token with digits is looked up among the
-// equipment models' normalised keys (one indexed equality lookup; a prefix range only when nothing
-// matched exactly). A model found turns the search into that model's parts: "SP2610X15" lists the
+// equipment models' normalised keys (one statement: an indexed equality lookup, and a prefix range
+// that it reads only when nothing matched exactly). A model found turns the search into that model's parts: "SP2610X15" lists the
 // pump's parts with a "Parts for Hayward Super Pump SP2610X15" card above them, "SP2610X15 seal" its
 // seal first. A query without a digit costs nothing here.
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { looksLikeModelNumber, modelQueryKeys, normalizeModelNumber } from "../../shared/model-number.ts";
 import { type EquipmentSummary, loadEquipmentSummaries } from "../equipment/equipment-catalog.ts";
-import { findModelsByNumber } from "../equipment/model-lookup.ts";
+import { modelsByPrefixSql } from "../equipment/model-lookup.ts";
 import { queryRows } from "./query-rows.ts";
 
 /** The model a search names, as the results page and the header dropdown show it. */
@@ -64,30 +64,36 @@ export async function findModelInQuery(db: Database, q: string): Promise<Equipme
   if (spans.length === 0) return null;
   const keysOf = spans.map((span) => modelQueryKeys(span.text));
   const allKeys = [...new Set(keysOf.flat())];
-  const rows = await queryRows<{ key: string; equipment_id: number; strength: number }>(
+  // When no key matches, the longest digit-bearing token may start a model number: the same statement
+  // reads that range only then (its keys were among the exact ones).
+  const longest = [...spans]
+    .filter((span) => span.end - span.start === 1)
+    .sort((a, b) => normalizeModelNumber(b.text).length - normalizeModelNumber(a.text).length)[0];
+  const prefix = longest ? modelsByPrefixSql(longest.text, 1) : null;
+  const rows = await queryRows<{ key: string; equipment_id: number; strength: number; prefixed: boolean }>(
     db,
-    sql`select key, equipment_id, strength from equipment_model_keys where key = any(${sql.param(allKeys)}::text[])`,
+    prefix
+      ? sql`with exact as materialized (
+          select key, equipment_id, strength from equipment_model_keys where key = any(${sql.param(allKeys)}::text[]))
+        select key, equipment_id, strength, false as prefixed from exact
+        union all
+        select p.key, p.equipment_id, 3, true from (${prefix}) p where not exists (select 1 from exact)`
+      : sql`select key, equipment_id, strength, false as prefixed from equipment_model_keys
+        where key = any(${sql.param(allKeys)}::text[])`,
   );
   let best: { span: Span; equipmentId: number; score: number } | null = null;
   for (const [i, span] of spans.entries()) {
     for (const [k, key] of keysOf[i].entries()) {
       for (const row of rows) {
-        if (row.key !== key) continue;
+        if (row.prefixed || row.key !== key) continue;
         const score = (span.end - span.start) * 100 - row.strength * 10 - k;
         if (!best || score > best.score) best = { span, equipmentId: row.equipment_id, score };
       }
     }
     if (best) break;
   }
-  if (!best) {
-    const longest = [...spans]
-      .filter((span) => span.end - span.start === 1)
-      .sort((a, b) => normalizeModelNumber(b.text).length - normalizeModelNumber(a.text).length)[0];
-    if (longest) {
-      const [match] = await findModelsByNumber(db, longest.text, 1);
-      if (match) best = { span: longest, equipmentId: match.equipmentId, score: 0 };
-    }
-  }
+  const completed = rows.find((row) => row.prefixed);
+  if (!best && longest && completed) best = { span: longest, equipmentId: completed.equipment_id, score: 0 };
   if (!best) return null;
   const [summary] = await loadEquipmentSummaries(db, [best.equipmentId]);
   if (!summary) return null;

@@ -494,7 +494,7 @@ export const prefixExpansion = {
  * before intersecting it with the other words (pu: 258,000 of a million products, 37 ms), but
  * intersects whole words by skipping through their lists from the rarest word's rows (4 ms). A prefix
  * that starts no frequent word stays: its lists are short. The covers are looked up (lookUpCovers) for
- * the prefixes `known` lacks, and kept there.
+ * the prefixes `known` lacks (from the process's cache, storedCovers, else the vocabulary), and kept there.
  */
 export async function expandPrefixes(
   db: Database,
@@ -505,7 +505,10 @@ export async function expandPrefixes(
     (prefix) => prefix.length >= prefixExpansion.minLength,
   );
   const missing = prefixes.filter((prefix) => !known.has(prefix));
-  if (missing.length > 0) await lookUpCovers(db, missing, known);
+  if (missing.length > 0) {
+    const found = await storedCovers(db, missing);
+    for (const [index, prefix] of missing.entries()) known.set(prefix, found[index]);
+  }
   const covers = new Map<string, PrefixCover>();
   for (const prefix of prefixes) {
     const cover = known.get(prefix);
@@ -523,11 +526,43 @@ export async function expandPrefixes(
 }
 
 /**
+ * The process's covers, by prefix and the expansion's settings. The vocabulary changes only when
+ * documents are written: refreshProductSearchData and rebuildSearchIndex empty this cache (and any store
+ * change empties every cache, on every instance). Prefixes repeat across shoppers (the header box
+ * searches "ha", "hay", "hayw" on the way to "hayward"), and a cover saves one statement of 1–7 ms.
+ */
+const coverCache = createTtlCache<PrefixCover | null>(60_000, 5_000);
+
+export function clearPrefixCovers(db: Database): void {
+  coverCache.clear(db);
+}
+
+/** The covers of `prefixes`, in order: those not cached are looked up together, in one statement. */
+function storedCovers(db: Database, prefixes: readonly string[]): Promise<(PrefixCover | null)[]> {
+  const { frequentDocuments, maxPrefixes, maxTerms } = prefixExpansion;
+  const settings = `${frequentDocuments}/${maxPrefixes}/${maxTerms}`;
+  const uncached: string[] = [];
+  let lookUp: Promise<Map<string, PrefixCover | null>> | null = null;
+  // The cache calls a loader at once for each prefix it lacks: they are gathered, then looked up together.
+  const covers = prefixes.map((prefix) =>
+    coverCache(db, `${settings}:${prefix}`, () => {
+      uncached.push(prefix);
+      return Promise.resolve().then(() => {
+        lookUp ??= lookUpCovers(db, uncached);
+        return lookUp.then((found) => found.get(prefix) ?? null);
+      });
+    }),
+  );
+  return Promise.all(covers);
+}
+
+/**
  * Looks up the covers of `prefixes` in one statement of index probes: the frequent words below each
- * prefix, and the next letters along the paths to them (1–7 ms). Each goes into `known`; null when the
+ * prefix, and the next letters along the paths to them (1–7 ms). Answers each one's cover; null when the
  * prefix starts no frequent word, or its cover has too many terms to be cheaper (prefixExpansion).
  */
-async function lookUpCovers(db: Database, prefixes: string[], known: Map<string, PrefixCover | null>): Promise<void> {
+async function lookUpCovers(db: Database, prefixes: string[]): Promise<Map<string, PrefixCover | null>> {
+  const known = new Map<string, PrefixCover | null>();
   const rows = await queryRows<{ prefix: string; node: string; is_lexeme: boolean; next: string[] }>(
     db,
     sql`with recursive p as (select unnest(${sql.param(prefixes)}::text[]) collate "C" as prefix),
@@ -571,6 +606,7 @@ async function lookUpCovers(db: Database, prefixes: string[], known: Map<string,
       cover.words.length + cover.prefixes.length <= prefixExpansion.maxTerms;
     known.set(prefix, cheaper ? cover : null);
   }
+  return known;
 }
 
 /**

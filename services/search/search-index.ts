@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { dropSecondaryIndexes, recreateIndexes } from "../../db/bulk-indexes.ts";
 import type { Database } from "../../db/client.ts";
-import { clearWordSummaryKeys, SAMPLE_MEMBER, wordSummaryInsertSql } from "./product-listing.ts";
+import { clearPrefixCovers, clearWordSummaryKeys, SAMPLE_MEMBER, wordSummaryInsertSql } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
 import { writeProductAttributes } from "./search-attributes.ts";
 import { buildSearchPlan, type SearchPlan } from "./search-plan.ts";
@@ -262,6 +262,8 @@ export async function refreshProductSearchData(db: Database, productIds: readonl
   );
   await db.execute(sql`delete from search_sample where product_id = any(${ids}::int[])`);
   await db.execute(sampleInsertSql(sql`d.product_id = any(${ids}::int[])`));
+  // Their words joined the vocabulary (search_lexemes): a cover looked up before may lack them.
+  clearPrefixCovers(db);
 }
 
 const DOCUMENT_COLUMNS = sql.raw(`product_id, vendor_id, price_cents, available, featured, published_at, sales_count,
@@ -479,6 +481,7 @@ export function summaryTerms(words: readonly string[]): string[] {
 async function rebuildWordSummaries(db: Database, minProducts: number, concurrency: number): Promise<void> {
   await db.execute(sql`delete from search_word_summaries`);
   clearWordSummaryKeys(db);
+  clearPrefixCovers(db);
   clearSynonymCache(db);
   const synonyms = await loadSynonyms(db);
   const words = await queryRows<{ word: string }>(
@@ -610,6 +613,7 @@ export async function rebuildSearchIndex(db: Database, options: RebuildOptions =
   }
   clearSynonymCache(db);
   clearWordSummaryKeys(db);
+  clearPrefixCovers(db);
 }
 
 /**
@@ -625,4 +629,5 @@ export async function refreshWordSummaries(
   await db.execute(sql`analyze search_word_summaries`);
   clearSynonymCache(db);
   clearWordSummaryKeys(db);
+  clearPrefixCovers(db);
 }

@@ -142,6 +142,28 @@ describe("search understands model numbers", () => {
     expect(plain.body.pageInfo.equipment).toBeUndefined();
   });
 
+  test("a model number typed in part is completed in the same statement that looks up the whole ones", async () => {
+    const statements: string[] = [];
+    let counting = true;
+    store.database.observeQueries((_seconds, statement) => {
+      if (counting && statement.includes("equipment_model_keys")) statements.push(statement);
+    });
+    try {
+      // No key is "sp2610x1": the number starts one (sp2610x15), found by the range the statement also reads.
+      const partial = await findModelInQuery(store.database.db, "sp2610x1 seal");
+      expect(partial).toMatchObject({ modelNumber: "SP2610X15", matchedText: "sp2610x1", rest: "seal" });
+      expect(statements).toHaveLength(1);
+      // A whole number found by its key: the range is not what names it.
+      const whole = await findModelInQuery(store.database.db, "seal sp-2610-x15");
+      expect(whole).toMatchObject({ modelNumber: "SP2610X15", matchedText: "sp-2610-x15", rest: "seal" });
+      expect(statements).toHaveLength(2);
+      expect(await findModelInQuery(store.database.db, "zz99999 seal")).toBeNull();
+      expect(statements).toHaveLength(3);
+    } finally {
+      counting = false;
+    }
+  });
+
   test("mean reciprocal rank over 250 mangled model numbers of the demo catalog is at least 0.95", async () => {
     const db = store.database.db;
     const models = demoEquipmentModels();
