@@ -718,17 +718,9 @@ function countedListingSql(
   // skip the rank's vector lookups.
   // The sampled count also tells how many rows have the best possible rank (how far a walk must go).
   const plan = filters.plan;
-  const levels =
-    sample && ranked && plan
-      ? plan.tiers.map((_, level) => rankLevelCondition(plan, level)).filter((c): c is SQL => c !== null)
-      : [];
-  const bestColumn =
-    levels.length > 0
-      ? sql`, case ${sql.join(
-          levels.map((condition, level) => sql`when ${condition} then ${level}::int`),
-          sql` `,
-        )} end as level`
-      : sql``;
+  const levelOf = sample && ranked && plan ? rankLevelExpression(plan) : null;
+  const levels = levelOf && plan ? plan.tiers : [];
+  const bestColumn = levelOf ? sql`, ${levelOf} as level` : sql``;
   // The sample answers no page: it ranks only to count the rows of the named type.
   const rank = ranked && filters.plan && (!sample || filters.typeHits) ? rankExpression(filters.plan) : null;
   const rankColumn =
@@ -930,6 +922,29 @@ function walkConditions(filters: ListingFilters, groups: FacetGroup[]): SQL[] {
  * ranks as high as one inside. Null when the query has measured attributes (they add to the rank row
  * by row), unless every row has the same of them (plan.attributesConstant).
  */
+/**
+ * The best rank level a row of `s` is in (it is in every level from that one on: rankLevelCondition), or
+ * null when it is in none. Each tier is asked once: a row's level is the first tier it matches, given
+ * the named type (or an exact part number: level 0). Asking each level's condition in turn asked the
+ * first tier once per level (the sampled count of "pool pump motor": 58 → 40 ms).
+ */
+export function rankLevelExpression(plan: SearchPlan): SQL | null {
+  if ((plan.attributes.length > 0 && !plan.attributesConstant) || plan.tiers.length === 0) return null;
+  const tiers = sql`case ${sql.join(
+    plan.tiers.map((tier, level) => sql`when s.head_vector @@ to_tsquery('simple', ${tier}) then ${level}::int`),
+    sql` `,
+  )} end`;
+  const typed =
+    plan.typeNouns.length > 0
+      ? sql`case when s.type_nouns && ${sql.param(plan.typeNouns)}::text[] then ${tiers} end`
+      : plan.fitsTypeNouns.length > 0
+        ? sql`case when not (s.type_nouns && ${sql.param(plan.fitsTypeNouns)}::text[]) then ${tiers} end`
+        : tiers;
+  return plan.partNumberExact
+    ? sql`case when s.head_vector @@ to_tsquery('simple', ${plan.partNumberExact}) then 0 else ${typed} end`
+    : typed;
+}
+
 export function rankLevelCondition(plan: SearchPlan, level: number, { indexed = false } = {}): SQL | null {
   if ((plan.attributes.length > 0 && !plan.attributesConstant) || level >= plan.tiers.length) return null;
   // As the condition an index answers: the index reads one query without weights (the tiers then often

@@ -10,6 +10,7 @@ import {
   expandPrefixes,
   prefixExpansion,
   rankLevelCondition,
+  rankLevelExpression,
 } from "../../services/search/product-listing.ts";
 import { rebuildSearchIndex, refreshProductSearchData } from "../../services/search/search-index.ts";
 import { buildSearchPlan } from "../../services/search/search-plan.ts";
@@ -883,6 +884,11 @@ describe("rank levels", () => {
       if (!plan) throw new Error(`no plan for ${words.join(" ")}`);
       plans.push({ words, plan });
     }
+    // A head that names no type, for something that does ("hayward for pump"): its type ranks last.
+    const fits = buildSearchPlan(["hayward", "pump"], "hayward pump", EMPTY_SYNONYMS, { headCount: 1 });
+    expect(fits?.typeNouns).toEqual([]);
+    expect(fits?.fitsTypeNouns).toEqual(["pump"]);
+    if (fits) plans.push({ words: ["hayward", "for", "pump"], plan: fits });
     // And as searched: a word typed in part as the words it starts (frequent enough in this small
     // catalog for "pu" and "fil" to expand).
     const saved = { ...prefixExpansion };
@@ -910,6 +916,10 @@ describe("rank levels", () => {
         const want = await ids(plain);
         const label = `${words.join(" ")}, level ${level}`;
         expect(await ids(indexed), label).toEqual(want);
+        // The level a row is in, as the sample counts them: the rows at this level or better.
+        const levelOf = rankLevelExpression(plan);
+        if (!levelOf) throw new Error("a plan without attributes has a level expression");
+        expect(await ids(sql`${levelOf} <= ${level}`), label).toEqual(want);
         if (level === 0 && want.length > 0) titleLevels++;
       }
     }
