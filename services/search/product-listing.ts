@@ -813,6 +813,19 @@ export function wordSummaryInsertSql(filters: ListingFilters): SQL {
     on conflict (match_query) do nothing`;
 }
 
+/** The result with the filtered facet's own counts taken from the plain listing's summary. */
+function withOwnFacet(result: ListingResult, own: FacetGroup, summary: SummaryRow): ListingResult {
+  if (own.kind === "vendor") result.vendors = jsonColumn<VendorCount[]>(summary.vendors, []);
+  if (own.kind === "price") result.maxPriceCents = summary.max_price_cents;
+  if (own.kind === "tag") {
+    result.tags = [
+      ...result.tags.filter((tag) => tagPrefixKey(tag.tagPrefix) !== own.prefixKey),
+      ...jsonColumn<TagCount[]>(summary.tags, []).filter((tag) => tagPrefixKey(tag.tagPrefix) === own.prefixKey),
+    ];
+  }
+  return result;
+}
+
 async function computeListing(
   db: Database,
   filters: ListingFilters,
@@ -830,15 +843,7 @@ async function computeListing(
   const summary = jsonColumn<SummaryRow | null>(rows[0].summary, null);
   // No summary yet (a collection added since the last rebuild): count that facet too.
   if (!summary) return computeListing(db, filters, groups, { extras: options.extras });
-  if (own.kind === "vendor") result.vendors = jsonColumn<VendorCount[]>(summary.vendors, []);
-  if (own.kind === "price") result.maxPriceCents = summary.max_price_cents;
-  if (own.kind === "tag") {
-    result.tags = [
-      ...result.tags.filter((tag) => tagPrefixKey(tag.tagPrefix) !== own.prefixKey),
-      ...jsonColumn<TagCount[]>(summary.tags, []).filter((tag) => tagPrefixKey(tag.tagPrefix) === own.prefixKey),
-    ];
-  }
-  return result;
+  return withOwnFacet(result, own, summary);
 }
 
 // Broad listings of a big catalog. Counting every match for the facets is what a broad search costs
@@ -1229,8 +1234,13 @@ async function broadListing(
   if ((await catalogSize(db)) < broadListings.minCatalog) return null;
   const { plan } = filters;
   const needed = filters.offset + filters.limit;
+  // A plain listing (a category, the catalog) with one facet filter: that facet's counts are the plain
+  // listing's (its summary), so the filter prunes the sampled scan as it prunes the exact count
+  // (computeListing's fromSummary): pool pumps of one brand read the brand's sampled pumps, not all 13,000.
+  const own = hasPlainBase(filters) && groups.length === 1 ? groups[0] : undefined;
   const [sampled] = await queryRows<
     ListingRow & {
+      summary?: SummaryRow | string | null;
       scanned: number | string;
       level_hits?: number[] | string | null;
       walk_key?: unknown[] | string | null;
@@ -1239,12 +1249,17 @@ async function broadListing(
   >(
     db,
     countedListingSql({ ...filters, limit: 0, offset: 0 }, groups, {
+      own,
       sample: true,
       walkKeyAt: plan && filters.sortBy !== "default" ? walkKeyAt(needed) : 0,
       rangeKeyAt: plan && sortRange(filters.sortBy) ? broadListings.rangeSampledMatch(needed) : 0,
     }),
   );
   if (!sampled || Number(sampled.scanned) * SAMPLE_RATE < broadListings.minScanned) return null;
+  const summary = own ? jsonColumn<SummaryRow | null>(sampled.summary, null) : null;
+  // Without a summary (a collection added since the last rebuild), or with few sampled rows, the
+  // pruned exact count (computeListing) answers.
+  if (own && (!summary || Number(sampled.total ?? 0) < broadListings.minSampledRows)) return null;
   if (Number(sampled.total ?? 0) < broadListings.minSampledRows) {
     return groups.length > 0 ? fewPassingListing(db, filters, groups, toResult(sampled), extras) : null;
   }
@@ -1283,7 +1298,7 @@ async function broadListing(
   const total = ended
     ? filters.offset + page.ids.length
     : Math.max(scaled(estimate.total), filters.offset + page.ids.length);
-  return {
+  const result: ListingResult = {
     ...page,
     total,
     maxPriceCents: row.max_price === null || row.max_price === undefined ? estimate.maxPriceCents : page.maxPriceCents,
@@ -1293,4 +1308,5 @@ async function broadListing(
     estimated: true,
     totalEstimated: !ended,
   };
+  return own && summary ? withOwnFacet(result, own, summary) : result;
 }

@@ -683,6 +683,53 @@ describe("filters", () => {
     expect(Number(n)).toBe(0);
   });
 
+  test("a broad plain listing with one facet filter: that facet exact from the summary, the sample read through the filter", async () => {
+    const [root] = await rows<{ id: number }>(sql`select id from collections where handle = 'pool-pumps'`);
+    const cases: Record<string, string | number | string[]>[] = [
+      { c: root.id, t: "Brand_Hayward" },
+      { t: "Brand_Pentair", limit: 8 },
+      { c: root.id, minPrice: "200", sortBy: "price_desc" },
+      { c: root.id, v: "Hayward", page: 1, limit: 4 },
+    ];
+    const expected = [];
+    for (const params of cases) expected.push(await ok(params));
+    const saved = { ...broadListings };
+    Object.assign(broadListings, { minCatalog: 0, minScanned: 1, minSampledRows: 1 });
+    const sampled: string[] = [];
+    let watching = true;
+    store.database.observeQueries((_seconds, statement) => {
+      if (watching && statement.includes("search_sample s")) sampled.push(statement);
+    });
+    try {
+      for (const [index, params] of cases.entries()) {
+        sampled.length = 0;
+        const broad = await ok(params);
+        const want = expected[index];
+        const label = JSON.stringify(params);
+        expect(broad.pageInfo.facetsEstimated, label).toBe(true);
+        expect(
+          broad.products.map((p) => p.id),
+          label,
+        ).toEqual(want.products.map((p) => p.id));
+        // The filtered facet is the plain listing's, exactly as counted.
+        if (params.t) {
+          const prefix = String(params.t).split("_")[0];
+          const own = (body: typeof broad) =>
+            body.pageInfo.availableTagFilters.filter((tag) => tag.tagPrefix === prefix);
+          expect(own(broad), label).toEqual(own(want));
+        }
+        if (params.v) expect(broad.pageInfo.availableVendors, label).toEqual(want.pageInfo.availableVendors);
+        if (params.minPrice) expect(broad.pageInfo.productMaxPrice, label).toBe(want.pageInfo.productMaxPrice);
+        // The sampled rows are those that pass the filter: the mask of failed filters is never computed.
+        expect(sampled.length, label).toBe(1);
+        expect(sampled[0], label).toContain("0::bigint as mask");
+      }
+    } finally {
+      watching = false;
+      Object.assign(broadListings, saved);
+    }
+  });
+
   test("the plain listing's precomputed facets equal counted ones", async () => {
     const [root] = await rows<{ id: number }>(sql`select id from collections where handle = 'pool-pumps'`);
     const plain = await ok({ c: root.id });
