@@ -959,14 +959,15 @@ export function rankLevelCondition(plan: SearchPlan, level: number, { indexed = 
     indexed
       ? sql`ts_match_vq(s.head_vector, to_tsquery('simple', ${tier}))`
       : sql`s.head_vector @@ to_tsquery('simple', ${tier})`;
+  // The type first: a row of another type fails it at once (a walk asks it of thousands of rows).
   const type =
     plan.typeNouns.length > 0
-      ? sql` and s.type_nouns && ${sql.param(plan.typeNouns)}::text[]`
+      ? sql`s.type_nouns && ${sql.param(plan.typeNouns)}::text[] and `
       : plan.fitsTypeNouns.length > 0
-        ? sql` and not (s.type_nouns && ${sql.param(plan.fitsTypeNouns)}::text[])`
+        ? sql`not (s.type_nouns && ${sql.param(plan.fitsTypeNouns)}::text[]) and `
         : sql``;
   const tiers = plan.tiers.slice(0, level + 1).map((tier) => `(${tier})`);
-  const top = sql`(${head(tiers.join(" | "))}${type})`;
+  const top = sql`(${type}${head(tiers.join(" | "))})`;
   const exact = plan.partNumberExact ? sql`(${top} or ${head(plan.partNumberExact)})` : top;
   if (!indexed) return exact;
   const included = plan.tiers.slice(0, level + 1);
@@ -1120,12 +1121,13 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
       const chosen = rankLevelCondition(plan, walks.level);
       const above = walks.level > 0 ? rankLevelCondition(plan, walks.level - 1, { indexed: true }) : null;
       if (!plan.partNumberExact && !filters.lowPriceFirst && walks.bestRows > 0 && chosen) {
-        const walked = sql`select b.id, b.sales_count,
-            (select ${rankExpression(plan)} from search_documents s where s.product_id = b.id) as rank
-          from (select s.product_id as id, s.sales_count from search_products s where ${rowConditions}
-            order by s.sales_count desc, s.product_id desc limit ${walks.bestRows}) b
-          where (select s.match_vector @@ to_tsquery('simple', ${plan.match}) and ${chosen}
-            from search_documents s where s.product_id = b.id)
+        // The walk reads the documents in best-selling order (search_documents_best_selling_walk_idx,
+        // on an expression no listing's ORDER BY uses) and checks each row where it reads it: the level
+        // first (its type, then a few title words), which most rows fail, then the whole match query.
+        const walked = sql`select s.product_id as id, s.sales_count, ${rankExpression(plan)} as rank
+          from (select * from search_documents s where ${rowConditions}
+            order by (s.sales_count + 0) desc, s.product_id desc limit ${walks.bestRows}) s
+          where ${chosen} and s.match_vector @@ to_tsquery('simple', ${plan.match})
           limit ${filters.offset + filters.limit}`;
         const rows = above
           ? sql`select s.product_id as id, s.sales_count, ${rankExpression(plan)} as rank
