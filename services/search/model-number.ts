@@ -1,8 +1,8 @@
 // Model numbers in the search box. A query holding a token with digits is looked up among the
 // equipment models' normalised keys (one statement: an indexed equality lookup, and a prefix range
-// that it reads only when nothing matched exactly). A model found turns the search into that model's parts: "SP2610X15" lists the
-// pump's parts with a "Parts for Hayward Super Pump SP2610X15" card above them, "SP2610X15 seal" its
-// seal first. A query without a digit costs nothing here.
+// that it reads only when nothing matched exactly). A model found turns the search into that model's
+// parts: "SP2610X15" lists the pump's parts with a "Parts for Hayward Super Pump SP2610X15" card above
+// them, "SP2610X15 seal" its seal first. A query without a digit costs nothing here.
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { looksLikeModelNumber, modelQueryKeys, normalizeModelNumber } from "../../shared/model-number.ts";

@@ -921,17 +921,11 @@ function walkConditions(filters: ListingFilters, groups: FacetGroup[]): SQL[] {
 }
 
 /**
- * The rows ranked at level k or better, as an indexable condition (search_documents_head_idx): an
- * exact part number, or the named type (not the type it fits) in one of the first k + 1 relevance
- * tiers; level 0 (every word in the title's weight-A tier) is the best possible rank. No row outside
- * ranks as high as one inside. Null when the query has measured attributes (they add to the rank row
- * by row), unless every row has the same of them (plan.attributesConstant).
- */
-/**
  * The best rank level a row of `s` is in (it is in every level from that one on: rankLevelCondition), or
  * null when it is in none. Each tier is asked once: a row's level is the first tier it matches, given
  * the named type (or an exact part number: level 0). Asking each level's condition in turn asked the
- * first tier once per level (the sampled count of "pool pump motor": 58 → 40 ms).
+ * first tier once per level, and cost 31 of the 58 ms of the sampled count of "pool pump motor" at
+ * a million products.
  */
 export function rankLevelExpression(plan: SearchPlan): SQL | null {
   if ((plan.attributes.length > 0 && !plan.attributesConstant) || plan.tiers.length === 0) return null;
@@ -950,6 +944,13 @@ export function rankLevelExpression(plan: SearchPlan): SQL | null {
     : typed;
 }
 
+/**
+ * The rows ranked at level k or better, as an indexable condition (search_documents_head_idx): an
+ * exact part number, or the named type (not the type it fits) in one of the first k + 1 relevance
+ * tiers; level 0 (every word in the title's weight-A tier) is the best possible rank. No row outside
+ * ranks as high as one inside. Null when the query has measured attributes (they add to the rank row
+ * by row), unless every row has the same of them (plan.attributesConstant).
+ */
 export function rankLevelCondition(plan: SearchPlan, level: number, { indexed = false } = {}): SQL | null {
   if ((plan.attributes.length > 0 && !plan.attributesConstant) || level >= plan.tiers.length) return null;
   // As the condition an index answers: the index reads one query without weights (the tiers then often
