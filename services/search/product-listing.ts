@@ -587,7 +587,9 @@ async function lookUpCovers(db: Database, prefixes: string[]): Promise<Map<strin
           order by l.lexeme limit 1)
         from next_letters x where x.letter is not null
       )
-      select x.prefix, x.node, exists (select 1 from search_lexemes l where l.lexeme = x.node) as is_lexeme,
+      -- One probe per node: as an EXISTS, the planner (which expects millions of nodes from the recursion)
+      -- hashed the whole vocabulary instead, 70-85 ms at 100,000 products against 11-13 with probes.
+      select x.prefix, x.node, coalesce((select true from search_lexemes l where l.lexeme = x.node), false) as is_lexeme,
         coalesce(array_agg(x.letter order by x.letter) filter (where x.letter is not null), '{}') as next
       from next_letters x group by x.prefix, x.node`,
   );
