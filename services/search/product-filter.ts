@@ -250,8 +250,6 @@ export async function filterProducts(
     });
   const filters: ListingFilters = {
     plan: planFor(words, head.length),
-    // Shared by every listing this search tries: each prefix's cover is looked up once.
-    prefixCovers: new Map(),
     collectionId: query.collectionId,
     vendors: query.vendors,
     tags: query.tags,

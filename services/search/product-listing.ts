@@ -51,12 +51,6 @@ export interface ListingFilters {
   rankStats?: boolean;
   /** Also answer typeHits (a narrow try of a ranked search that decides on it). */
   typeHits?: boolean;
-  /**
-   * The prefixes whose covers were already looked up for this search (expandPrefixes; null: searched as
-   * typed): a search that tries several listings (its attributes, a corrected or relaxed query) shares
-   * this map between them and asks the vocabulary once per prefix.
-   */
-  prefixCovers?: Map<string, PrefixCover | null>;
   limit: number;
   offset: number;
 }
@@ -493,25 +487,18 @@ export const prefixExpansion = {
  * a GIN index, which reads a prefix by merging the posting lists of every word it starts into one bitmap
  * before intersecting it with the other words (pu: 258,000 of a million products, 37 ms), but
  * intersects whole words by skipping through their lists from the rarest word's rows (4 ms). A prefix
- * that starts no frequent word stays: its lists are short. The covers are looked up (lookUpCovers) for
- * the prefixes `known` lacks (from the process's cache, storedCovers, else the vocabulary), and kept there.
+ * that starts no frequent word stays: its lists are short. The covers come from the process's cache
+ * (storedCovers), which looks up the ones it lacks: a search that tries several listings (its attributes, a
+ * corrected or relaxed query) asks the vocabulary once per prefix.
  */
-export async function expandPrefixes(
-  db: Database,
-  plan: SearchPlan,
-  known: Map<string, PrefixCover | null> = new Map(),
-): Promise<SearchPlan> {
+export async function expandPrefixes(db: Database, plan: SearchPlan): Promise<SearchPlan> {
   const prefixes = prefixOperands([plan.match, ...plan.tiers, plan.partNumberExact, ...plan.attributes]).filter(
     (prefix) => prefix.length >= prefixExpansion.minLength,
   );
-  const missing = prefixes.filter((prefix) => !known.has(prefix));
-  if (missing.length > 0) {
-    const found = await storedCovers(db, missing);
-    for (const [index, prefix] of missing.entries()) known.set(prefix, found[index]);
-  }
+  const found = prefixes.length > 0 ? await storedCovers(db, prefixes) : [];
   const covers = new Map<string, PrefixCover>();
-  for (const prefix of prefixes) {
-    const cover = known.get(prefix);
+  for (const [index, prefix] of prefixes.entries()) {
+    const cover = found[index];
     if (cover) covers.set(prefix, cover);
   }
   if (covers.size === 0) return plan;
@@ -623,7 +610,7 @@ export async function findListing(
   const word = await wordListing(db, listingFilters, groups, extras);
   if (word) return word;
   const filters = listingFilters.plan
-    ? { ...listingFilters, plan: await expandPrefixes(db, listingFilters.plan, listingFilters.prefixCovers) }
+    ? { ...listingFilters, plan: await expandPrefixes(db, listingFilters.plan) }
     : listingFilters;
   if (hasPlainBase(filters) && groups.length === 0) {
     const plain = await plainListing(db, filters, extras);
