@@ -137,6 +137,7 @@ function StorefrontDocument({ data, children }: { data: RootData | undefined; ch
         >
           Skip to content
         </a>
+        {data?.testPayments ? <TestModeNotice /> : null}
         {data ? (
           <SiteHeader
             storeName={data.store.storeName}
@@ -204,7 +205,6 @@ function StorefrontDocument({ data, children }: { data: RootData | undefined; ch
           />
         ) : null}
         <ToastContainer />
-        {data?.testPayments ? <TestModeNotice /> : null}
         {/* Page views and the scroll to the top from the first page on; the rest once the page has settled. */}
         {data ? <RouteChangeEffects gTagId={data.store.gTagId} /> : null}
         {data ? <LazyShellEffects signedIn={visitor.signedIn} exitIntentOffer={data.shell.exitIntentOffer} /> : null}

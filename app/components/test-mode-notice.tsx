@@ -1,6 +1,6 @@
 // Shown on every page while the built-in test gateway takes the payments: no card is really charged. A
-// small fixed badge in a corner (above the phone's bottom bar), so it takes no room in the page and moves
-// nothing; it lets clicks through to whatever is under it.
+// slim strip above the header, in the page's flow: it covers nothing (a fixed badge sat over the phone's
+// pagination and the footer's links) and, rendered with the page, moves nothing once it is shown.
 export const TEST_MODE_TEXT = "Test mode: no real payments";
 
 export function TestModeNotice() {
@@ -9,7 +9,7 @@ export function TestModeNotice() {
     <aside
       aria-label="Payments"
       id="test-mode-notice"
-      className="pointer-events-none fixed bottom-[calc(4.5rem+env(safe-area-inset-bottom))] left-2 z-30 rounded-md border border-action-600 bg-white px-2 py-1 text-xs font-semibold text-action-600 shadow-sm desk:bottom-2"
+      className="border-b border-action-600 bg-white px-2 py-1 text-center text-xs font-semibold text-action-600"
     >
       {TEST_MODE_TEXT}
     </aside>

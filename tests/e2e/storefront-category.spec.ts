@@ -103,6 +103,12 @@ test("featured products, the range counter and pagination that keeps the page in
   await expect(page).toHaveURL(/\/collections\/pool-pumps\?page=1$/);
   await expect(summary).toHaveText(`Showing 25 - ${Math.min(48, count)} of ${count} products.`);
   await expect(pagination.getByText("Page 2")).toHaveAttribute("aria-current", "page");
+  // The test-payments notice is a strip at the page's top, in its flow: at the pagination it is out of
+  // view, so it covers none of the links (as a fixed badge it sat over Back on a phone).
+  await pagination.getByRole("link", { name: "Back" }).scrollIntoViewIfNeeded();
+  const notice = page.getByRole("complementary", { name: "Payments" });
+  await expect(notice).toHaveText("Test mode: no real payments");
+  await expect(notice).not.toBeInViewport();
   await pagination.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/collections\/pool-pumps$/);
 });
