@@ -256,7 +256,7 @@ function sortColumns(sortBy: SortOption, ranked: boolean): SQL {
  * in the title tier costs one or two lookups in its small head vector; no ts_rank over thousands
  * of rows.
  */
-function rankExpression(plan: SearchPlan): SQL {
+export function rankExpression(plan: SearchPlan): SQL {
   const matches = (tier: string) => sql`s.head_vector @@ to_tsquery('simple', ${tier})`;
   // Ranked n, n - 1, ..., 1: the plan's tiers, best first.
   const ranked = plan.tiers.map((tier, index) => sql`when ${matches(tier)} then ${plan.tiers.length - index}`);
@@ -975,6 +975,17 @@ export function rankLevelCondition(plan: SearchPlan, level: number, { indexed = 
   return sql`(s.head_vector @@ to_tsquery('simple', ${unweighted(indexedTiers)}) and ${exact})`;
 }
 
+/**
+ * The rank every row at `level` or better has (rankLevelCondition), when they all rank alike, else null:
+ * level 0 (every word in the title's tier, and the named type), unless measured attributes or an exact
+ * part number add to some of its rows only. The tiers narrow one another, so the best tier's rows are
+ * inside the broadest (rankExpression's first test) and rank tiers.length; the named type adds RANK.type.
+ */
+export function alikeRank(plan: SearchPlan, level: number): number | null {
+  if (level !== 0 || plan.tiers.length === 0 || plan.attributes.length > 0 || plan.partNumberExact) return null;
+  return plan.tiers.length + (plan.typeNouns.length > 0 ? RANK.type : 0);
+}
+
 /** Rows a price walk looks at before it settles for the category's price ceiling. */
 const PRICE_WALK_ROWS = 200;
 /** The sort keys every order reads, for rows walked in an order and sorted again. */
@@ -1108,13 +1119,16 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
       // down the best-selling index that looks each row up finds them, and stops at the page's last
       // (its rows come in the index's order). The rows of the better levels, fewer than a page, come
       // from the head vector's index. Level 0 is the best possible rank: nothing above it.
+      // Rows that all rank alike need no rank of their own: a constant instead of the tiers' lookups.
+      const alike = alikeRank(plan, walks.level);
+      const levelRank = alike === null ? rankExpression(plan) : sql`${alike}::int`;
       const chosen = rankLevelCondition(plan, walks.level);
       const above = walks.level > 0 ? rankLevelCondition(plan, walks.level - 1, { indexed: true }) : null;
       if (!plan.partNumberExact && !filters.lowPriceFirst && walks.bestRows > 0 && chosen) {
         // The walk reads the documents in best-selling order (search_documents_best_selling_walk_idx,
         // on an expression no listing's ORDER BY uses) and checks each row where it reads it: the level
         // first (its type, then a few title words), which most rows fail, then the whole match query.
-        const walked = sql`select s.product_id as id, s.sales_count, ${rankExpression(plan)} as rank
+        const walked = sql`select s.product_id as id, s.sales_count, ${levelRank} as rank
           from (select * from search_documents s where ${rowConditions}
             order by (s.sales_count + 0) desc, s.product_id desc limit ${walks.bestRows}) s
           where ${chosen} and s.match_vector @@ to_tsquery('simple', ${plan.match})
@@ -1131,7 +1145,7 @@ function broadPageSql(filters: ListingFilters, groups: FacetGroup[], wordIds: bo
       const level = rankLevelCondition(plan, walks.level, { indexed: true });
       if (level)
         tries.push(sql`select b.id, b.rank from (
-          select s.product_id as id, s.sales_count, s.price_cents, ${rankExpression(plan)} as rank
+          select s.product_id as id, s.sales_count, s.price_cents, ${levelRank} as rank
           from search_documents s where ${sql.join(levelConditions(level), sql` and `)}) b
         order by ${orderBy("default", true, "b", filters.lowPriceFirst)} ${window}`);
     }

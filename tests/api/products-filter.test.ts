@@ -5,10 +5,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { filterProducts } from "../../services/search/product-filter.ts";
 import {
+  alikeRank,
   broadListings,
   clearPrefixCovers,
   expandPrefixes,
   prefixExpansion,
+  rankExpression,
   rankLevelCondition,
   rankLevelExpression,
 } from "../../services/search/product-listing.ts";
@@ -925,6 +927,7 @@ describe("rank levels", () => {
       ["sp2610x15"],
     ];
     let titleLevels = 0;
+    let alikeLevels = 0;
     const plans = [];
     for (const words of queries) {
       const plan = buildSearchPlan(words, words.join(" "), EMPTY_SYNONYMS);
@@ -968,9 +971,22 @@ describe("rank levels", () => {
         if (!levelOf) throw new Error("a plan without attributes has a level expression");
         expect(await ids(sql`${levelOf} <= ${level}`), label).toEqual(want);
         if (level === 0 && want.length > 0) titleLevels++;
+        // The rows of level 0 all rank alike (the pages read them with alikeRank's constant instead).
+        const alike = alikeRank(plan, level);
+        if (alike !== null && want.length > 0) {
+          const ranks = await rows<{ rank: number }>(
+            sql`select distinct ${rankExpression(plan)} as rank from search_documents s where ${plain}`,
+          );
+          expect(
+            ranks.map((row) => Number(row.rank)),
+            label,
+          ).toEqual([alike]);
+          alikeLevels++;
+        }
       }
     }
     expect(titleLevels).toBeGreaterThan(4);
+    expect(alikeLevels).toBeGreaterThan(3);
   });
 });
 
