@@ -15,7 +15,14 @@ import {
   type VendorCount,
 } from "./product-listing.ts";
 import { queryRows } from "./query-rows.ts";
-import { type Attribute, attributeWord, isAttributeWord, typeNounsOf, understandQuery } from "./query-understanding.ts";
+import {
+  type Attribute,
+  attributeWord,
+  isAttributeWord,
+  startsTypeNoun,
+  typeNounsOf,
+  understandQuery,
+} from "./query-understanding.ts";
 import { buildSearchPlan, type SearchPlan, searchWords } from "./search-plan.ts";
 import { termsToTsQuery } from "./search-text.ts";
 import { EMPTY_SYNONYMS, expandSynonyms, loadSynonyms, type SynonymIndex } from "./synonyms.ts";
@@ -330,8 +337,11 @@ export async function filterProducts(
     const relaxed = await relaxQuery(db, words, { head, fits }, synonyms, async (kept) => {
       const headCount = kept.filter((word) => head.includes(word)).length;
       const keptPlan = planFor(kept, headCount);
-      // What is left must still name a kind of product ("pool pump"): "end" of "wet end" is no answer.
-      if (!keptPlan || keptPlan.typeNouns.length === 0) return null;
+      // What is left must still name a kind of product ("pool pump"), maybe as it is being typed ("salt
+      // chlorinat" keeps "chlorinat", searched as a prefix): "end" of "wet end" is no answer.
+      const last = kept.at(-1);
+      const typing = last !== undefined && last === words.at(-1) && startsTypeNoun(last);
+      if (!keptPlan || (keptPlan.typeNouns.length === 0 && !typing)) return null;
       const found = await findListing(db, { ...filters, plan: keptPlan }, extras(kept));
       const ok = found.total > 0 && (!typeMissing || (keptPlan !== null && topRankHas(keptPlan, found.topRank).type));
       return ok ? found : null;

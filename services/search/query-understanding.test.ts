@@ -4,6 +4,7 @@ import {
   findPriceIntent,
   parseNumber,
   splitAttributes,
+  startsTypeNoun,
   typeNounsOf,
   understandQuery,
   withoutPriceWords,
@@ -147,6 +148,15 @@ describe("product types", () => {
   test("a type name counts its last words only", () => {
     expect(typeNounsOf(["filter", "part"], true)).toEqual([]);
     expect(typeNounsOf(["filter", "media"], true)).toEqual(["media"]);
+  });
+
+  test("a word typed in part starts a type from four letters", () => {
+    expect(startsTypeNoun("chlorinat")).toBe(true);
+    expect(startsTypeNoun("gask")).toBe(true);
+    expect(startsTypeNoun("pump")).toBe(true);
+    expect(startsTypeNoun("chl")).toBe(false);
+    expect(startsTypeNoun("salt")).toBe(false);
+    expect(startsTypeNoun("chlorinatx")).toBe(false);
   });
 });
 

@@ -344,6 +344,16 @@ const WEAK_NOUNS = new Set(["kit", "assembly", "system", "pack", "element", "bal
 const TYPE_ALIASES: Record<string, string> = { tablet: "tab", robot: "cleaner", ignitor: "igniter" };
 
 /**
+ * A word typed in part, of at least four letters, that starts a product type ("chlorinat" of chlorinator):
+ * the query's last word, which is searched as a prefix.
+ */
+export function startsTypeNoun(word: string): boolean {
+  if (word.length < 4) return false;
+  for (const noun of TYPE_NOUNS) if (noun.startsWith(word)) return true;
+  return false;
+}
+
+/**
  * The type nouns a run of words ends in, from its end: the last strong noun (and weak ones after it).
  * Strict (a type name such as "Filter Media"): only the last words count, nothing is skipped.
  */
