@@ -3,7 +3,7 @@
 // table keyed by the product id (no per-variant queries, one round trip).
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { queryRows } from "../../db/rows.ts";
+import { jsonColumn, queryRows } from "../../db/rows.ts";
 import { centsToAmount } from "../../shared/money.ts";
 import { DEFAULT_VARIANT_TITLE, firstShownVariant } from "../../shared/variant-selection.ts";
 import { NotFound } from "../errors.ts";
@@ -475,10 +475,4 @@ function buildProductDetail(product: ProductRow, rows: ChildRows): ProductDetail
     Variants: variantList,
     fitsEquipment: fits,
   };
-}
-
-/** A JSON column as its value: the drivers answer it parsed, or as text. */
-function jsonColumn<T>(value: unknown, fallback: T): T {
-  if (value === null || value === undefined) return fallback;
-  return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
