@@ -3,7 +3,7 @@
 // counter and pagination, the tag filter path segment, the fallback page and the page metadata.
 import { expect, type Page, test } from "@playwright/test";
 import { HYDRATING_ATTRIBUTE } from "../../app/lib/hydrating-attribute.ts";
-import { HANDLERS_PROPERTY } from "./shell-hydration.ts";
+import { HANDLERS_PROPERTY, waitForHydration } from "./shell-hydration.ts";
 import { hydrated, jsonLd, seriousViolations, withoutExitIntent } from "./storefront-helpers.ts";
 import { desktopOnly } from "./viewports.ts";
 
@@ -163,6 +163,8 @@ test("sidebar filters: a tag radio, the vendor select and Sort by rewrite the UR
   const option = group.getByRole("radio").nth(1);
   const label = (await group.locator("label").nth(1).textContent()) ?? "";
   const expected = Number(/\((\d+)\)/.exec(label)?.[1]);
+  // The desktop sidebar is a part of its own, hydrated when its code arrives (after the page's first pass).
+  await waitForHydration(option);
   await option.check();
   await expect(page).toHaveURL(/[?&]t=Horsepower_/);
   if (phone) await page.getByRole("button", { name: /^Show \d+ results?$/ }).click();
