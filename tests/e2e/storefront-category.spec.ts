@@ -188,6 +188,31 @@ test("sidebar filters: a tag radio, the vendor select and Sort by rewrite the UR
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 });
 
+test("a filter chosen on the sidebar before its code arrives is applied once it does", async ({ page }) => {
+  desktopOnly();
+  // Hold the desktop sidebar's code back: the shopper meets its server HTML only.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/filter-sidebar-[^/]*\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(CATEGORY);
+  await hydrated(page);
+  const group = page
+    .getByRole("complementary", { name: "Categories and filters" })
+    .getByRole("group", { name: "Horsepower" });
+  const option = group.getByRole("radio").nth(1);
+  await option.check();
+  await expect(option).toBeChecked();
+  await expect(page).toHaveURL(/\/collections\/pool-pumps$/);
+  release();
+  await expect(page).toHaveURL(/[?&]t=Horsepower_/);
+  await expect(option).toBeChecked();
+});
+
 test("a trailing prefix_value segment filters the category by that tag", async ({ page }, testInfo) => {
   desktopOnly();
   await page.goto(`${CATEGORY}/Horsepower_1.5 HP`);

@@ -1,14 +1,16 @@
 // The listing sidebar (the search results page's, also on the category page): Sort by, per
 // page, price range, vendor, and one radio group per tag prefix with counts. Every control reports a
 // change of URL parameters; the page decides when to navigate (the search page waits 400 ms).
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { SortOption } from "../../../shared/catalog-query.ts";
 import {
   chosenTagValue,
   type DisplayQuery,
+  earlyChoices,
   type ListingResult,
   type ParamChanges,
   prefixKey,
+  type SidebarControls,
   withTagChoice,
 } from "./listing-query.ts";
 import { PriceRangeSlider } from "./price-range-slider.tsx";
@@ -90,8 +92,37 @@ export function FilterSidebar({
 }: FilterSidebarProps) {
   const id = useId();
   const groups = groupTags(listing.tagFilters);
+  const root = useRef<HTMLDivElement>(null);
+  const shown: SidebarControls = {
+    sortBy: query.sortBy,
+    limit: limitInUrl ? String(query.limit) : "",
+    vendor: listing.vendors.length > 0 ? (query.vendors[0] ?? "") : null,
+    tags: Object.fromEntries(groups.map((group) => [group.prefix, chosenTagValue(query.tags, group.prefix) ?? ""])),
+  };
+  // On a desktop page this part hydrates when its code arrives, after the page's: a choice made on its
+  // server HTML before then (a radio checked, a select changed) is shown by the browser but reached no
+  // handler, and a radio left checked could not be chosen again. Applied once the code runs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the controls are read once, as hydrated.
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const value = (name: string) => element.querySelector<HTMLSelectElement>(`select[data-control="${name}"]`)?.value;
+    const held: SidebarControls = {
+      sortBy: value("sortBy") ?? shown.sortBy,
+      limit: value("limit") ?? shown.limit,
+      vendor: value("vendor") ?? shown.vendor,
+      tags: Object.fromEntries(
+        [...element.querySelectorAll<HTMLFieldSetElement>("fieldset[data-prefix]")].map((fieldset) => [
+          fieldset.dataset.prefix ?? "",
+          fieldset.querySelector<HTMLInputElement>("input[type=radio]:checked")?.value ?? "",
+        ]),
+      ),
+    };
+    const changes = earlyChoices(shown, held, query.tags);
+    if (changes) onChange(changes);
+  }, []);
   return (
-    <div className="flex flex-col gap-5">
+    <div ref={root} className="flex flex-col gap-5">
       <div className="grid grid-cols-2 gap-3 desk:grid-cols-1">
         <div>
           <label htmlFor={`${id}-sort`} className={blockTitle}>
@@ -99,6 +130,7 @@ export function FilterSidebar({
           </label>
           <select
             id={`${id}-sort`}
+            data-control="sortBy"
             value={query.sortBy}
             onChange={(event) => onChange({ sortBy: event.target.value === "default" ? null : event.target.value })}
             className={selectClass}
@@ -116,6 +148,7 @@ export function FilterSidebar({
           </label>
           <select
             id={`${id}-limit`}
+            data-control="limit"
             value={limitInUrl ? String(query.limit) : ""}
             onChange={(event) => onChange({ limit: event.target.value || null })}
             className={selectClass}
@@ -164,6 +197,7 @@ export function FilterSidebar({
           </label>
           <select
             id={`${id}-vendor`}
+            data-control="vendor"
             value={query.vendors[0] ?? ""}
             onChange={(event) => onChange({ v: event.target.value || null })}
             className={selectClass}
@@ -217,11 +251,18 @@ function TagRadioGroup({
   const radio = "size-4 shrink-0 accent-water-900";
   const row = "flex min-h-11 cursor-pointer items-center gap-2 rounded px-1 text-sm hover:bg-surface desk:min-h-8";
   return (
-    <fieldset>
+    <fieldset data-prefix={group.prefix}>
       <legend className={blockTitle}>{prefixLabel(group.prefix)}</legend>
       <div className="flex flex-col">
         <label className={row}>
-          <input type="radio" name={name} checked={chosen === null} onChange={() => onChoose(null)} className={radio} />
+          <input
+            type="radio"
+            name={name}
+            value=""
+            checked={chosen === null}
+            onChange={() => onChoose(null)}
+            className={radio}
+          />
           None
         </label>
         {shown.map((entry) => (
@@ -229,6 +270,7 @@ function TagRadioGroup({
             <input
               type="radio"
               name={name}
+              value={entry.value}
               checked={chosen === entry.value}
               onChange={() => onChoose(entry.value)}
               className={radio}

@@ -4,6 +4,7 @@ import {
   acceptPriceFilter,
   chosenTagValue,
   displayQuery,
+  earlyChoices,
   listingHref,
   prefixKey,
   shopByPriceRanges,
@@ -122,5 +123,47 @@ describe("displayQuery", () => {
     const shown = displayQuery(loaded, "?q=pump&t=nonsense", 24);
     expect(shown.tags).toEqual([]);
     expect(shown.limit).toBe(24);
+  });
+});
+
+describe("earlyChoices", () => {
+  const shown = {
+    sortBy: "default",
+    limit: "",
+    vendor: "",
+    tags: { Horsepower: "", Brand: "Hayward" },
+  };
+  const current = [{ prefix: "Brand", value: "Hayward" }];
+
+  it("is null when the controls hold what the page rendered", () => {
+    expect(earlyChoices(shown, shown, current)).toBeNull();
+  });
+
+  it("turns each control the shopper changed into its parameter, in one change", () => {
+    const held = {
+      sortBy: "price_asc",
+      limit: "48",
+      vendor: "Pentair",
+      tags: { Horsepower: "1.5 HP", Brand: "Hayward" },
+    };
+    expect(earlyChoices(shown, held, current)).toEqual({
+      sortBy: "price_asc",
+      limit: "48",
+      v: "Pentair",
+      t: ["Brand_Hayward", "Horsepower_1.5 HP"],
+    });
+  });
+
+  it("clears what was set back to its default, None or All", () => {
+    const set = { sortBy: "price_asc", limit: "48", vendor: "Pentair", tags: { Brand: "Hayward" } };
+    const held = { sortBy: "default", limit: "", vendor: "", tags: { Brand: "" } };
+    expect(earlyChoices(set, held, current)).toEqual({ sortBy: null, limit: null, v: null, t: [] });
+  });
+
+  it("leaves out a vendor select the page did not show and a tag group it did not render", () => {
+    const none = { ...shown, vendor: null, tags: { Brand: "Hayward" } };
+    expect(
+      earlyChoices(none, { ...none, vendor: "Pentair", tags: { Brand: "Hayward", Voltage: "230V" } }, current),
+    ).toBeNull();
   });
 });

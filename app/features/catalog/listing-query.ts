@@ -70,6 +70,39 @@ export function withTagChoice(current: readonly TagFilter[], prefix: string, val
   return next.map(tagParam);
 }
 
+/** What the sidebar's controls hold in the page (a select's value; a tag group's checked radio, "" for None). */
+export interface SidebarControls {
+  sortBy: string;
+  limit: string;
+  vendor: string | null;
+  /** The checked value of each tag group shown, by prefix. */
+  tags: Record<string, string>;
+}
+
+/**
+ * The changes a shopper made to the sidebar before its code arrived (a select changed, a radio checked on
+ * the server's HTML: the browser shows them, but no handler saw them), as one URL change, or null. `shown`
+ * is what the page rendered, `held` what its controls hold once the code runs.
+ */
+export function earlyChoices(
+  shown: SidebarControls,
+  held: SidebarControls,
+  current: readonly TagFilter[],
+): ParamChanges | null {
+  const changes: ParamChanges = {};
+  if (held.sortBy !== shown.sortBy) changes.sortBy = held.sortBy === "default" ? null : held.sortBy;
+  if (held.limit !== shown.limit) changes.limit = held.limit || null;
+  if (shown.vendor !== null && held.vendor !== null && held.vendor !== shown.vendor) changes.v = held.vendor || null;
+  let tags = [...current];
+  for (const [prefix, value] of Object.entries(held.tags)) {
+    if (shown.tags[prefix] === undefined || value === shown.tags[prefix]) continue;
+    const key = prefixKey(prefix);
+    tags = [...tags.filter((tag) => prefixKey(tag.prefix) !== key), ...(value ? [{ prefix, value }] : [])];
+    changes.t = tags.map(tagParam);
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
 /** The value chosen for a prefix (the first, when a URL carries several), or null for None. */
 export function chosenTagValue(current: readonly TagFilter[], prefix: string): string | null {
   const key = prefixKey(prefix);
