@@ -213,6 +213,20 @@ test("a filter chosen on the sidebar before its code arrives is applied once it 
   await expect(option).toBeChecked();
 });
 
+test("a listing opened with a sort and a tag value the sidebar does not list keeps its URL", async ({
+  page,
+}, testInfo) => {
+  const url = `${CATEGORY}?sortBy=price_asc&t=Horsepower_99+HP`;
+  await page.goto(url);
+  await hydrated(page);
+  const panel = await filters(page, testInfo.project.name === "phone");
+  const group = panel.getByRole("group", { name: "Horsepower" });
+  await waitForHydration(group.getByRole("radio").first());
+  await expect(group.getByRole("radio", { checked: true })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(url);
+});
+
 test("a trailing prefix_value segment filters the category by that tag", async ({ page }, testInfo) => {
   desktopOnly();
   await page.goto(`${CATEGORY}/Horsepower_1.5 HP`);

@@ -93,31 +93,35 @@ export function FilterSidebar({
   const id = useId();
   const groups = groupTags(listing.tagFilters);
   const root = useRef<HTMLDivElement>(null);
-  const shown: SidebarControls = {
-    sortBy: query.sortBy,
-    limit: limitInUrl ? String(query.limit) : "",
-    vendor: listing.vendors.length > 0 ? (query.vendors[0] ?? "") : null,
-    tags: Object.fromEntries(groups.map((group) => [group.prefix, chosenTagValue(query.tags, group.prefix) ?? ""])),
-  };
   // On a desktop page this part hydrates when its code arrives, after the page's: a choice made on its
   // server HTML before then (a radio checked, a select changed) is shown by the browser but reached no
-  // handler, and a radio left checked could not be chosen again. Applied once the code runs.
+  // handler, and a radio left checked could not be chosen again. Applied once the code runs. What the
+  // server rendered is each control's default (an option's `selected`, a radio's `checked` attribute),
+  // which a shopper's choice does not change. A control without one was not hydrated (a client render
+  // sets properties only: the phone's drawer, a page reached by a link) or shows a URL value it does not
+  // list: it is left alone.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the controls are read once, as hydrated.
   useEffect(() => {
     const element = root.current;
     if (!element) return;
-    const value = (name: string) => element.querySelector<HTMLSelectElement>(`select[data-control="${name}"]`)?.value;
-    const held: SidebarControls = {
-      sortBy: value("sortBy") ?? shown.sortBy,
-      limit: value("limit") ?? shown.limit,
-      vendor: value("vendor") ?? shown.vendor,
-      tags: Object.fromEntries(
-        [...element.querySelectorAll<HTMLFieldSetElement>("fieldset[data-prefix]")].map((fieldset) => [
-          fieldset.dataset.prefix ?? "",
-          fieldset.querySelector<HTMLInputElement>("input[type=radio]:checked")?.value ?? "",
-        ]),
-      ),
-    };
+    const shown: SidebarControls = { sortBy: "", limit: "", vendor: null, tags: {} };
+    const held: SidebarControls = { sortBy: "", limit: "", vendor: null, tags: {} };
+    for (const select of element.querySelectorAll<HTMLSelectElement>("select[data-control]")) {
+      const rendered = [...select.options].find((option) => option.defaultSelected);
+      const name = select.dataset.control;
+      if (!rendered || (name !== "sortBy" && name !== "limit" && name !== "vendor")) continue;
+      shown[name] = rendered.value;
+      held[name] = select.value;
+    }
+    for (const fieldset of element.querySelectorAll<HTMLFieldSetElement>("fieldset[data-prefix]")) {
+      const radios = [...fieldset.querySelectorAll<HTMLInputElement>("input[type=radio]")];
+      const rendered = radios.find((radio) => radio.defaultChecked);
+      const picked = radios.find((radio) => radio.checked);
+      const prefix = fieldset.dataset.prefix;
+      if (!rendered || !picked || picked === rendered || prefix === undefined) continue;
+      shown.tags[prefix] = rendered.value;
+      held.tags[prefix] = picked.value;
+    }
     const changes = earlyChoices(shown, held, query.tags);
     if (changes) onChange(changes);
   }, []);
