@@ -62,12 +62,16 @@ export function tagParam(tag: TagFilter): string {
   return `${tag.prefix.trim().replace(/\s+/g, "-")}_${tag.value}`;
 }
 
-/** The `t` values after choosing `value` (or None: null) for one tag prefix: other prefixes are kept. */
-export function withTagChoice(current: readonly TagFilter[], prefix: string, value: string | null): string[] {
+/** The tags after choosing `value` (or None: null) for one tag prefix: other prefixes are kept. */
+function chooseTag(current: readonly TagFilter[], prefix: string, value: string | null): TagFilter[] {
   const key = prefixKey(prefix);
   const others = current.filter((tag) => prefixKey(tag.prefix) !== key);
-  const next = value === null ? others : [...others, { prefix, value }];
-  return next.map(tagParam);
+  return value === null ? others : [...others, { prefix, value }];
+}
+
+/** The `t` values after choosing `value` (or None: null) for one tag prefix: other prefixes are kept. */
+export function withTagChoice(current: readonly TagFilter[], prefix: string, value: string | null): string[] {
+  return chooseTag(current, prefix, value).map(tagParam);
 }
 
 /** What the sidebar's controls hold in the page (a select's value; a tag group's checked radio, "" for None). */
@@ -93,11 +97,10 @@ export function earlyChoices(
   if (held.sortBy !== shown.sortBy) changes.sortBy = held.sortBy === "default" ? null : held.sortBy;
   if (held.limit !== shown.limit) changes.limit = held.limit || null;
   if (shown.vendor !== null && held.vendor !== null && held.vendor !== shown.vendor) changes.v = held.vendor || null;
-  let tags = [...current];
+  let tags: readonly TagFilter[] = current;
   for (const [prefix, value] of Object.entries(held.tags)) {
     if (shown.tags[prefix] === undefined || value === shown.tags[prefix]) continue;
-    const key = prefixKey(prefix);
-    tags = [...tags.filter((tag) => prefixKey(tag.prefix) !== key), ...(value ? [{ prefix, value }] : [])];
+    tags = chooseTag(tags, prefix, value || null);
     changes.t = tags.map(tagParam);
   }
   return Object.keys(changes).length > 0 ? changes : null;
