@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { Database } from "../db/client.ts";
-import { createTtlCache } from "./ttl-cache.ts";
+import { clearAllTtlCaches, createTtlCache, createTtlMap } from "./ttl-cache.ts";
 
 const db = {} as Database;
 const other = {} as Database;
@@ -46,5 +46,45 @@ describe("createTtlCache", () => {
     const load = vi.fn(async () => 2);
     expect(await cache(db, "c", load)).toBe(1);
     expect(await cache(db, "a", load)).toBe(2);
+  });
+});
+
+describe("createTtlMap", () => {
+  test("values are kept per database until they expire", () => {
+    vi.useFakeTimers();
+    const map = createTtlMap<number, string>(1_000, () => 10);
+    map(db).set(1, "one");
+    vi.advanceTimersByTime(999);
+    expect(map(db).get(1)).toBe("one");
+    expect(map(other).get(1)).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    expect(map(db).get(1)).toBeUndefined();
+  });
+
+  test("past maxEntries the least recently used go; a limit of 0 keeps nothing", () => {
+    let limit = 2;
+    const map = createTtlMap<number, string>(60_000, () => limit);
+    const entries = map(db);
+    entries.set(1, "one");
+    entries.set(2, "two");
+    expect(entries.get(1)).toBe("one");
+    entries.set(3, "three");
+    expect([entries.get(1), entries.get(2), entries.get(3)]).toEqual(["one", undefined, "three"]);
+    limit = 0;
+    entries.set(4, "four");
+    expect(entries.get(4)).toBeUndefined();
+  });
+
+  test("a store change empties it, and what was read before the change is not kept after it", () => {
+    const map = createTtlMap<number, string>(60_000, () => 10);
+    map(db).set(1, "old");
+    map(other).set(1, "other");
+    // A load takes the entries, reads the database; the change lands before its answer is kept.
+    const loading = map(db);
+    clearAllTtlCaches(db);
+    loading.set(2, "read before the change");
+    expect(map(db).get(1)).toBeUndefined();
+    expect(map(db).get(2)).toBeUndefined();
+    expect(map(other).get(1)).toBe("other");
   });
 });

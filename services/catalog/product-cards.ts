@@ -1,7 +1,8 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centsToAmount } from "../../shared/money.ts";
 import { jsonColumn, queryRows } from "../search/query-rows.ts";
+import { createTtlMap, DEFAULT_CACHE_TTL_MS } from "../ttl-cache.ts";
 
 /** The first inventory level of the product's first variant (what a product card adds to the cart). */
 export interface CardInventoryLevel {
@@ -86,20 +87,45 @@ export function toProductCard(row: CardRow): ProductCard {
 }
 
 /**
- * The card rows of the product ids listed by `ids` (a JSON array of ids), in that order, as one JSON
- * array: for statements that answer a page of ids and its cards together. product_cards() is a
- * PL/pgSQL function, so its plan is made once per connection, not with every statement.
+ * How many card rows each process keeps per database (0 keeps none). A card is read for every product
+ * of every listing, search and carousel: the cards of the products shoppers see most are answered from
+ * memory instead of being joined from five tables each time. Every store change empties them (the
+ * change feed, on every instance: services/store-services.ts), as it empties the cached pages that
+ * show the same fields, and a kept row is served for a minute at most.
  */
-export function cardsJson(ids: SQL): SQL {
-  return sql`product_cards(${ids})`;
+export const productCardCache = { maxEntries: 20_000 };
+
+const cachedCards = createTtlMap<number, CardRow>(DEFAULT_CACHE_TTL_MS, () => productCardCache.maxEntries);
+
+/**
+ * The card rows of the given ids, in that order (unknown ids are skipped): the kept ones from memory,
+ * the others in one query (product_cards(), migration 0006).
+ */
+export async function loadCardRows(db: Database, ids: readonly number[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  // Taken before the query: a change while it runs detaches it, so what the query read is not kept.
+  const cache = cachedCards(db);
+  const found = new Map<number, CardRow>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const row = cache.get(id);
+    if (row) found.set(id, row);
+    else if (!missing.includes(id)) missing.push(id);
+  }
+  if (missing.length > 0) {
+    const [answer] = await queryRows<{ cards: CardRow[] | string }>(
+      db,
+      sql`select product_cards(${JSON.stringify(missing)}::json) as cards`,
+    );
+    for (const row of jsonColumn<CardRow[]>(answer?.cards, [])) {
+      found.set(row.id, row);
+      cache.set(row.id, row);
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
-/** The product cards for the given ids, in the given order (unknown ids are skipped). One query. */
-export async function loadProductCards(db: Database, ids: number[]): Promise<ProductCard[]> {
-  if (ids.length === 0) return [];
-  const [row] = await queryRows<{ cards: CardRow[] | string }>(
-    db,
-    sql`select product_cards(${JSON.stringify(ids)}::json) as cards`,
-  );
-  return jsonColumn<CardRow[]>(row.cards, []).map(toProductCard);
+/** The product cards for the given ids, in the given order (unknown ids are skipped). One query at most. */
+export async function loadProductCards(db: Database, ids: readonly number[]): Promise<ProductCard[]> {
+  return (await loadCardRows(db, ids)).map(toProductCard);
 }

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { type CatalogQuery, isSearchTooShort, tagPrefixKey } from "../../shared/catalog-query.ts";
 import { amountToCents, centsToAmount } from "../../shared/money.ts";
 import { type AttributeFilter, attributeLabel, type SearchUnderstanding } from "../../shared/search-understanding.ts";
-import { type ProductCard, toProductCard } from "../catalog/product-cards.ts";
+import { loadProductCards, type ProductCard } from "../catalog/product-cards.ts";
 import { type EquipmentMatch, findModelInQuery } from "./model-number.ts";
 import {
   findListing,
@@ -274,7 +274,7 @@ export async function filterProducts(
     offset: page * limit,
   };
 
-  // The page's cards and the matching categories come with the listing, in one statement.
+  // The matching categories come with the listing, in one statement (the cards once it is chosen).
   const extras = (searched: readonly string[]): ListingExtras => ({
     collections: searched.length > 0 ? collectionSuggestionsJson(searched, synonyms) : null,
   });
@@ -387,7 +387,7 @@ export async function filterProducts(
           fits: understood.fits === "" ? null : understood.fits,
         };
 
-  const products = (listing.cards ?? []).map(toProductCard);
+  const products = await loadProductCards(db, listing.ids);
   const collections = ((listing.collections ?? []) as SuggestionRow[]).map(toSuggestion);
   const facets = shapeFacets(listing);
   return {

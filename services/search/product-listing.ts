@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { type SortOption, type TagFilter, tagPrefixKey } from "../../shared/catalog-query.ts";
-import { type CardRow, cardsJson } from "../catalog/product-cards.ts";
 import { createTtlCache } from "../ttl-cache.ts";
 import { fitsEquipmentCondition } from "./model-number.ts";
 import { jsonColumn, queryRows } from "./query-rows.ts";
@@ -71,8 +70,6 @@ export interface ListingResult {
   maxPriceCents: number;
   vendors: VendorCount[];
   tags: TagCount[];
-  /** The page's product cards, in order, when extras were asked for. */
-  cards: CardRow[] | null;
   /** The rows of ListingExtras.collections, when extras were asked for. */
   collections: unknown[] | null;
   /** The best relevance rank on the listing (a ranked search's counted path only), else null. */
@@ -89,9 +86,10 @@ export interface ListingResult {
 }
 
 /**
- * What a listing statement answers besides the page when asked: the page's product cards and a JSON
- * list (the categories matching the words). One statement per search instead of three: each round trip
- * costs both processes a write, a read and a wake-up.
+ * What a listing statement answers besides the page when asked: a JSON list (the categories matching
+ * the words). One statement instead of two: each round trip costs both processes a write, a read and a
+ * wake-up. The page's cards are not among them: most are in the process's card cache
+ * (catalog/product-cards.ts), and a search that tries several listings keeps only one.
  */
 export interface ListingExtras {
   /** A scalar subquery answering a JSON array, or null. */
@@ -99,10 +97,10 @@ export interface ListingExtras {
 }
 
 function withExtras(statement: SQL, extras: ListingExtras | undefined): SQL {
-  if (!extras) return statement;
-  // Materialized: the listing is computed once, not pulled up and repeated for each use of its ids.
+  if (!extras?.collections) return statement;
+  // Materialized: the listing is computed once, not pulled up into the select list.
   return sql`with listing as materialized (${statement})
-    select listing.*, ${cardsJson(sql`listing.ids`)} as cards, ${extras.collections ?? sql`null`} as collections
+    select listing.*, ${extras.collections ?? sql`null`} as collections
     from listing`;
 }
 
@@ -318,7 +316,6 @@ interface ListingRow {
   vendors: VendorCount[] | string | null;
   tags: TagCount[] | string | null;
   ids: number[] | string | null;
-  cards?: CardRow[] | string | null;
   collections?: unknown[] | string | null;
   top_rank?: number | string | null;
   type_hits?: number | string | null;
@@ -338,7 +335,6 @@ function toResult(row: ListingRow): ListingResult {
     maxPriceCents: Number(row.max_price ?? 0),
     vendors: jsonColumn<VendorCount[]>(row.vendors, []),
     tags: jsonColumn<TagCount[]>(row.tags, []),
-    cards: jsonColumn<CardRow[] | null>(row.cards, null),
     collections: jsonColumn<unknown[] | null>(row.collections, null),
     topRank: row.top_rank === null || row.top_rank === undefined ? null : Number(row.top_rank),
     typeHits: row.type_hits === null || row.type_hits === undefined ? null : Number(row.type_hits),
