@@ -5,6 +5,8 @@ import { hasDigit, isStopword } from "./search-text.ts";
 
 /** Candidates per misspelt word, by trigram similarity, before the edit distance decides. */
 const CANDIDATES = 8;
+/** Words read from the dictionary's distance index per misspelt word, before the candidates are chosen. */
+const NEAREST = 32;
 
 /** Words worth correcting: letters only (part numbers are matched by prefix instead), 4+ letters. */
 export function isCorrectable(word: string): boolean {
@@ -54,8 +56,7 @@ export async function correctWords(db: Database, words: readonly string[]): Prom
   const candidates = [...new Set(words.filter(isCorrectable))];
   if (candidates.length === 0) return null;
   const last = words[words.length - 1];
-  // One round trip. The dictionary holds a few thousand words: ranking them all by similarity is a
-  // few milliseconds, and it runs only when a query found (almost) nothing.
+  // One round trip, and it runs only when a query found (almost) nothing.
   const rows = await queryRows<Candidate>(
     db,
     // Whether a word is known or starts one is asked once per word (the prefix test reads the whole
@@ -70,10 +71,16 @@ export async function correctWords(db: Database, words: readonly string[]): Prom
     select w.input, w.known, w.starts_word, c.word, c.similarity, c.frequency
     from w
     left join lateral (
-      select s.word, similarity(s.word, w.input) as similarity, s.frequency
-      from search_words s
-      where abs(length(s.word) - length(w.input)) <= 2
-      order by similarity(s.word, w.input) desc, s.frequency desc, s.word
+      select * from (
+        -- The nearest words in trigram distance (1 - similarity), from the dictionary's index in that
+        -- order; a few more than kept, so that ties are broken by frequency as they would be over all.
+        select s.word, similarity(s.word, w.input) as similarity, s.frequency
+        from search_words s
+        where abs(length(s.word) - length(w.input)) <= 2
+        order by s.word <-> w.input
+        limit ${NEAREST}
+      ) nearest
+      order by nearest.similarity desc, nearest.frequency desc, nearest.word
       limit ${CANDIDATES}
     ) c on true
   `,
