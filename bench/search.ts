@@ -8,6 +8,8 @@
 // vendor + price filters, every sort and deep pages, at concurrency 1 and 16. Prints p50/p95/p99
 // latency and requests per second per engine and concurrency, the CPU time a request costs the API
 // process, PostgreSQL and the load generator, then the slowest query classes.
+// BENCH_CARD_CACHE=0 runs the API without its product card cache (services/catalog/product-cards.ts):
+// the mix repeats its queries, so with it the cards of every page after the first pass come from memory.
 // Figures only: nothing is asserted. An unreachable PostgreSQL is a SKIPPED
 // row and exit code 1 (unless `--engine pglite`); rows with failed requests are flagged as not valid.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -23,6 +25,7 @@ import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { buildApp } from "../server/app.ts";
+import { productCardCache } from "../services/catalog/product-cards.ts";
 import { loadStoreConfig, type ServerConfig } from "../services/config.ts";
 import { createMailDelivery } from "../services/email/mailer.ts";
 import { rebuildSearchIndex } from "../services/search/search-index.ts";
@@ -45,6 +48,7 @@ interface Target {
 // Child process: serve the API only (no pages) on a free port of 127.0.0.1.
 
 async function serve(): Promise<void> {
+  if (process.env.BENCH_CARD_CACHE) productCardCache.maxEntries = Number(process.env.BENCH_CARD_CACHE);
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const database = await openDatabase(
     url
