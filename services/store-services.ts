@@ -1,7 +1,8 @@
 import { join } from "node:path";
-import type { DatabaseHandle } from "../db/client.ts";
+import type { Database, DatabaseHandle } from "../db/client.ts";
 import type { BotCheck } from "./bot-check/bot-check.ts";
 import { createBotCheck } from "./bot-check/create-bot-check.ts";
+import { forgetProductCards } from "./catalog/product-cards.ts";
 import { createLocalChangeFeed, type StoreChangeFeed } from "./changes/store-changes.ts";
 import type { ServerConfig } from "./config.ts";
 import { createMailDelivery, type MailDelivery } from "./email/mailer.ts";
@@ -88,15 +89,20 @@ export function createStoreServices(input: StoreServicesInput): StoreServices {
   const changes = input.changes ?? createLocalChangeFeed();
   // Shared data cached for a minute (category trees, price ranges, synonyms, search summaries) is
   // dropped on any change, so a shopper sees an edit at once rather than after the cache expires.
-  changes.subscribe(() => {
-    clearAllTtlCaches(database.db);
+  // The product cards kept per process forget only what the change touches.
+  changes.subscribe((change) => {
+    const forget = (db: Database) => {
+      clearAllTtlCaches(db);
+      forgetProductCards(db, change);
+    };
+    forget(database.db);
     // Caches filled from the read replica are keyed by its handle. The replica may apply the change a
     // moment after the notice arrives, and a page read in between would keep the old value for a minute:
     // its caches are emptied again once it has had time to catch up.
     if (database.readDb !== database.db) {
       const readDb = database.readDb;
-      clearAllTtlCaches(readDb);
-      setTimeout(() => clearAllTtlCaches(readDb), REPLICA_CATCH_UP_MS).unref();
+      forget(readDb);
+      setTimeout(() => forget(readDb), REPLICA_CATCH_UP_MS).unref();
     }
   });
   const jobs = input.jobs ?? createJobQueue({ database, logger });

@@ -75,16 +75,42 @@ describe("createTtlMap", () => {
     expect(entries.get(4)).toBeUndefined();
   });
 
-  test("a store change empties it, and what was read before the change is not kept after it", () => {
+  test("clearAllTtlCaches leaves it alone: its owner forgets what a change touches", () => {
     const map = createTtlMap<number, string>(60_000, () => 10);
-    map(db).set(1, "old");
-    map(other).set(1, "other");
-    // A load takes the entries, reads the database; the change lands before its answer is kept.
-    const loading = map(db);
+    map(db).set(1, "kept");
     clearAllTtlCaches(db);
-    loading.set(2, "read before the change");
-    expect(map(db).get(1)).toBeUndefined();
-    expect(map(db).get(2)).toBeUndefined();
+    expect(map(db).get(1)).toBe("kept");
+  });
+
+  test("forgotten keys go; a value read before they were forgotten is not kept, one read after is", () => {
+    const map = createTtlMap<number, string>(60_000, () => 10);
+    map(db).set(1, "one");
+    map(db).set(2, "two");
+    map(other).set(1, "other");
+    // A load takes the entries and reads the database; the change lands before its answer is kept.
+    const loading = map(db);
+    map.forget(db, [1, 3]);
+    loading.set(1, "read before the change");
+    loading.set(3, "read before the change");
+    loading.set(4, "untouched");
+    expect([map(db).get(1), map(db).get(2), map(db).get(3), map(db).get(4)]).toEqual([
+      undefined,
+      "two",
+      undefined,
+      "untouched",
+    ]);
     expect(map(other).get(1)).toBe("other");
+    const after = map(db);
+    after.set(1, "read after the change");
+    expect(map(db).get(1)).toBe("read after the change");
+  });
+
+  test("forgetting everything drops the database's map, and what an earlier load read with it", () => {
+    const map = createTtlMap<number, string>(60_000, () => 10);
+    map(db).set(1, "one");
+    const loading = map(db);
+    map.forget(db, null);
+    loading.set(2, "read before the change");
+    expect([map(db).get(1), map(db).get(2)]).toEqual([undefined, undefined]);
   });
 });

@@ -16,7 +16,7 @@ export interface TtlCache<T> {
 }
 
 /** Every cache made here, so that a store change can empty them all at once (clearAllTtlCaches). */
-const allCaches = new Set<WeakMap<Database, Map<unknown, unknown>>>();
+const allCaches = new Set<WeakMap<Database, Map<string, unknown>>>();
 
 /** Forgets every cached entry of the database in every cache of this process (the store changed). */
 export function clearAllTtlCaches(db: Database): void {
@@ -52,49 +52,87 @@ export function createTtlCache<T>(ttlMs = DEFAULT_CACHE_TTL_MS, maxEntries = 500
   return Object.assign(cached, { clear: (db: Database) => void caches.delete(db) });
 }
 
-/** The values of one database's TtlMap. */
+/** The values of one database's TtlMap, as they stood when they were taken. */
 export interface TtlEntries<K, V> {
   /** The key's value while it is fresh (it becomes the most recently used), else undefined. */
   get(key: K): V | undefined;
-  /** Keeps a value; past maxEntries the least recently used go first. */
+  /**
+   * Keeps a value; past maxEntries the least recently used go first. Ignored when the key (or the whole
+   * map) was forgotten since these entries were taken: the value may have been read before the change.
+   */
   set(key: K, value: V): void;
+}
+
+export interface TtlMap<K, V> {
+  /** Take the entries before reading the database, and set what it answered into them. */
+  (db: Database): TtlEntries<K, V>;
+  /** Forgets these keys of the database's map, or all of them (null). */
+  forget(db: Database, keys: readonly K[] | null): void;
+}
+
+interface TtlMapState<K, V> {
+  values: Map<K, { value: V; expiresAt: number }>;
+  /** Counts the forget() calls; a key's last one is in `forgotten`. */
+  sequence: number;
+  forgotten: Map<K, number>;
 }
 
 /**
  * A per-database map of values that are read and written one by one (unlike TtlCache, which shares one
- * load per key). A store change empties it with every other cache (clearAllTtlCaches) by detaching the
- * database's map: a value read before the change, and set after it, goes into the detached map and is
- * never served. Call `entries(db)` before reading the database and set into what it answered.
+ * load per key), and forgotten one by one when the rows behind them change. A value read before a change
+ * and set after it is never kept: forgetting everything replaces the database's map (the set goes into
+ * the old one), forgetting keys marks them, and a set of a key marked since its entries were taken is
+ * ignored. Not emptied by clearAllTtlCaches: its owner forgets what each change touches.
  */
-export function createTtlMap<K, V>(ttlMs: number, maxEntries: () => number): (db: Database) => TtlEntries<K, V> {
-  const maps = new WeakMap<Database, Map<K, { value: V; expiresAt: number }>>();
-  allCaches.add(maps as WeakMap<Database, Map<unknown, unknown>>);
-  return (db) => {
-    let map = maps.get(db);
-    if (!map) {
-      map = new Map();
-      maps.set(db, map);
+export function createTtlMap<K, V>(ttlMs: number, maxEntries: () => number): TtlMap<K, V> {
+  const states = new WeakMap<Database, TtlMapState<K, V>>();
+  const stateOf = (db: Database) => {
+    let state = states.get(db);
+    if (!state) {
+      state = { values: new Map(), sequence: 0, forgotten: new Map() };
+      states.set(db, state);
     }
-    const entries = map;
+    return state;
+  };
+  const entries = (db: Database): TtlEntries<K, V> => {
+    const state = stateOf(db);
+    const since = state.sequence;
+    const { values } = state;
     return {
       get(key) {
-        const entry = entries.get(key);
+        const entry = values.get(key);
         if (!entry) return undefined;
-        entries.delete(key);
+        values.delete(key);
         if (entry.expiresAt <= Date.now()) return undefined;
-        entries.set(key, entry);
+        values.set(key, entry);
         return entry.value;
       },
       set(key, value) {
         const limit = maxEntries();
-        if (limit <= 0) return;
-        entries.delete(key);
-        entries.set(key, { value, expiresAt: Date.now() + ttlMs });
-        for (const oldest of entries.keys()) {
-          if (entries.size <= limit) break;
-          entries.delete(oldest);
+        if (limit <= 0 || (state.forgotten.get(key) ?? -1) > since) return;
+        values.delete(key);
+        values.set(key, { value, expiresAt: Date.now() + ttlMs });
+        for (const oldest of values.keys()) {
+          if (values.size <= limit) break;
+          values.delete(oldest);
         }
       },
     };
   };
+  return Object.assign(entries, {
+    forget(db: Database, keys: readonly K[] | null) {
+      const state = states.get(db);
+      if (!state) return;
+      // The marks are kept until they outnumber the values: then everything goes, which is as safe.
+      if (keys === null || state.forgotten.size + keys.length > Math.max(1_000, maxEntries())) {
+        states.delete(db);
+        return;
+      }
+      state.sequence++;
+      for (const key of keys) {
+        state.values.delete(key);
+        state.forgotten.set(key, state.sequence);
+      }
+    },
+  });
 }

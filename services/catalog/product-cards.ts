@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { centsToAmount } from "../../shared/money.ts";
+import type { StoreChange } from "../changes/store-changes.ts";
 import { jsonColumn, queryRows } from "../search/query-rows.ts";
 import { createTtlMap, DEFAULT_CACHE_TTL_MS } from "../ttl-cache.ts";
 
@@ -54,7 +55,8 @@ export interface CardRow {
 
 /** A card row (an element of product_cards(), migration 0006) as the API's product card. */
 export function toProductCard(row: CardRow): ProductCard {
-  const images = jsonColumn<ProductCard["Images"]>(row.images, []);
+  // Copied: the row may be a kept one (a caller changing its card must not change the kept row).
+  const images = jsonColumn<ProductCard["Images"]>(row.images, []).map((image) => ({ id: image.id, url: image.url }));
   const levels: CardInventoryLevel[] =
     row.level_id === null
       ? []
@@ -89,13 +91,33 @@ export function toProductCard(row: CardRow): ProductCard {
 /**
  * How many card rows each process keeps per database (0 keeps none). A card is read for every product
  * of every listing, search and carousel: the cards of the products shoppers see most are answered from
- * memory instead of being joined from five tables each time. Every store change empties them (the
- * change feed, on every instance: services/store-services.ts), as it empties the cached pages that
- * show the same fields, and a kept row is served for a minute at most.
+ * memory instead of being joined from five tables each time. A store change forgets the cards it
+ * touches (forgetProductCards, on every instance through the change feed: services/store-services.ts),
+ * and a kept row is served for a minute at most.
  */
 export const productCardCache = { maxEntries: 20_000 };
 
 const cachedCards = createTtlMap<number, CardRow>(DEFAULT_CACHE_TTL_MS, () => productCardCache.maxEntries);
+
+/**
+ * Forgets the kept cards a store change touches: the products of a product, price or stock change (all
+ * of them when it names none), every card for a brand's (its name is on them). Categories, content,
+ * settings, discounts and equipment show on no card.
+ */
+export function forgetProductCards(db: Database, change: StoreChange): void {
+  switch (change.kind) {
+    case "product":
+    case "price":
+    case "stock":
+      cachedCards.forget(db, change.ids ? change.ids.map(Number) : null);
+      return;
+    case "brand":
+      cachedCards.forget(db, null);
+      return;
+    default:
+      return;
+  }
+}
 
 /**
  * The card rows of the given ids, in that order (unknown ids are skipped): the kept ones from memory,
@@ -103,7 +125,7 @@ const cachedCards = createTtlMap<number, CardRow>(DEFAULT_CACHE_TTL_MS, () => pr
  */
 export async function loadCardRows(db: Database, ids: readonly number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
-  // Taken before the query: a change while it runs detaches it, so what the query read is not kept.
+  // Taken before the query: what a change forgets while it runs is not kept from its answer.
   const cache = cachedCards(db);
   const found = new Map<number, CardRow>();
   const missing: number[] = [];

@@ -260,7 +260,7 @@ async function partsFor(
   const codeById = new Map(codes.map((row) => [row.id, row.product_code]));
   return rows.map((row) => {
     const card = cardById.get(row.product_id);
-    // An unpublished product is not offered (product_cards() leaves it out).
+    // An unpublished product is not offered (product_cards() leaves it out, migration 0033).
     if (!card) return null;
     return { ...card, partNumber: codeById.get(row.product_id) ?? null, quantity: row.quantity, note: row.note };
   });

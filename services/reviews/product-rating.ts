@@ -36,6 +36,10 @@ export async function announceRatingChange(
   productIds: readonly number[],
 ): Promise<void> {
   if (productIds.length === 0) return;
-  await refreshProductSearchData(db, productIds);
-  await changes.publish({ kind: "product", ids: productIds });
+  try {
+    await refreshProductSearchData(db, productIds);
+  } finally {
+    // The rating has changed whatever the refresh did: caches drop it in any case.
+    await changes.publish({ kind: "product", ids: productIds });
+  }
 }

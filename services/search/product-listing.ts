@@ -100,7 +100,7 @@ function withExtras(statement: SQL, extras: ListingExtras | undefined): SQL {
   if (!extras?.collections) return statement;
   // Materialized: the listing is computed once, not pulled up into the select list.
   return sql`with listing as materialized (${statement})
-    select listing.*, ${extras.collections ?? sql`null`} as collections
+    select listing.*, ${extras.collections} as collections
     from listing`;
 }
 

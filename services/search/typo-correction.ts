@@ -59,8 +59,8 @@ export async function correctWords(db: Database, words: readonly string[]): Prom
   // One round trip, and it runs only when a query found (almost) nothing.
   const rows = await queryRows<Candidate>(
     db,
-    // Whether a word is known or starts one is asked once per word (the prefix test reads the whole
-    // dictionary), not once per candidate row of the join.
+    // Whether a word is known or starts one is asked once per word, not once per candidate row of the
+    // join (the prefix test reads the dictionary's trigram index).
     sql`
     with w as materialized (
       select i.input,
@@ -73,7 +73,8 @@ export async function correctWords(db: Database, words: readonly string[]): Prom
     left join lateral (
       select * from (
         -- The nearest words in trigram distance (1 - similarity), from the dictionary's index in that
-        -- order; a few more than kept, so that ties are broken by frequency as they would be over all.
+        -- order, four times as many as kept: ties are broken by frequency among these, so a word
+        -- tied with more than 32 others at the cut may be left out where ranking them all kept it.
         select s.word, similarity(s.word, w.input) as similarity, s.frequency
         from search_words s
         where abs(length(s.word) - length(w.input)) <= 2

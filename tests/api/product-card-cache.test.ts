@@ -2,7 +2,7 @@
 // in the back office (stock, price) reaches the next search's cards at once: over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFastPasswordHashingForTests } from "../../services/account/password-hashing.ts";
-import { productCardCache } from "../../services/catalog/product-cards.ts";
+import { loadCardRows, productCardCache } from "../../services/catalog/product-cards.ts";
 import { type CookieClient, signInStaff } from "./support/staff-helpers.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
@@ -77,6 +77,47 @@ describe("product card cache", () => {
       (c) => c.id === card.id,
     );
     expect(afterPrice?.price).toBeGreaterThan(card.price);
+  });
+
+  it("a change forgets only the cards it touches", async () => {
+    const ids = (await search("/api/products/filter?limit=12&sortBy=id_asc")).cards.map((c) => c.id);
+    const [first, ...others] = ids;
+    const reads = async (wanted: number[]) => {
+      statements.length = 0;
+      const rows = await loadCardRows(store.database.readDb, wanted);
+      expect(rows.map((row) => row.id)).toEqual(wanted);
+      return statements.filter((statement) => statement.includes("product_cards(")).length;
+    };
+    expect(await reads(ids)).toBe(0);
+    await store.services.changes.publish({ kind: "stock", ids: [first] });
+    expect(await reads(others)).toBe(0);
+    expect(await reads([first])).toBe(1);
+    // Categories, content, settings, discounts and equipment show on no card: all are kept.
+    for (const kind of ["category", "content", "settings", "discount", "equipment"] as const) {
+      await store.services.changes.publish({ kind });
+    }
+    expect(await reads(ids)).toBe(0);
+    // A brand's name is on cards: a brand change forgets them all, as does a product change naming none.
+    await store.services.changes.publish({ kind: "brand", ids: [1] });
+    expect(await reads(others)).toBe(1);
+    expect(await reads(ids)).toBe(1);
+    await store.services.changes.publish({ kind: "price" });
+    expect(await reads(others)).toBe(1);
+  });
+
+  it("a product taken off sale has no card (recently viewed, order pages, equipment diagrams ask by id)", async () => {
+    const ids = (await search("/api/products/filter?limit=4&sortBy=id_desc")).cards.map((c) => c.id);
+    expect((await loadCardRows(store.database.readDb, ids)).map((row) => row.id)).toEqual(ids);
+    const unpublished = await owner.call("POST", "/api/admin/products/bulk", {
+      action: "unpublish",
+      productIds: [ids[1]],
+    });
+    expect(unpublished.status).toBeLessThan(300);
+    const left = [ids[0], ...ids.slice(2)];
+    expect((await loadCardRows(store.database.readDb, ids)).map((row) => row.id)).toEqual(left);
+    // Nor when the cache is cold.
+    await store.services.changes.publish({ kind: "product" });
+    expect((await loadCardRows(store.database.readDb, ids)).map((row) => row.id)).toEqual(left);
   });
 
   it("keeps nothing when its size is 0", async () => {

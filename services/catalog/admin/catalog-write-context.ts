@@ -48,13 +48,17 @@ export async function afterCatalogWrite(
   changes: readonly StoreChange[],
 ): Promise<void> {
   const ids = [...new Set(productIds)];
-  if (ids.length > SYNC_SEARCH_REFRESH_LIMIT && ctx.jobs) {
-    // The job refreshes and then publishes again, so caches drop what they kept meanwhile.
-    await enqueueSearchRefresh(ctx.jobs as JobQueue, ids);
-  } else if (ids.length > 0) {
-    await refreshProductSearchData(ctx.db, ids);
+  try {
+    if (ids.length > SYNC_SEARCH_REFRESH_LIMIT && ctx.jobs) {
+      // The job refreshes and then publishes again, so caches drop what they kept meanwhile.
+      await enqueueSearchRefresh(ctx.jobs as JobQueue, ids);
+    } else if (ids.length > 0) {
+      await refreshProductSearchData(ctx.db, ids);
+    }
+  } finally {
+    // The write has committed whatever the refresh did: caches drop what it changed in any case.
+    for (const change of changes) await ctx.changes.publish(change);
   }
-  for (const change of changes) await ctx.changes.publish(change);
 }
 
 /** The input as the schema reads it, or InvalidInput naming each field to fix ("variants.1.sku: Enter a SKU"). */

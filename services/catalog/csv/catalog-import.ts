@@ -630,19 +630,28 @@ export async function continueCatalogImport(
       // A large import can grow the catalog tables many times over: fresh planner statistics keep the
       // search refresh below on its indexes (with the old ones it scans whole tables batch after batch).
       if (ids.length >= ANALYZE_AFTER_PRODUCTS) await db.execute(sql`analyze`);
-      for (let from = 0; process.env.IMPORT_SKIP_INDEX !== "1" && from < ids.length; from += INDEX_BATCH) {
-        const slice = ids.slice(from, from + INDEX_BATCH);
-        await withoutStatementTimeout(db, (tx) => refreshProductSearchData(tx, slice));
-        await report("indexing", read.rows, 0, 0, false, (from + slice.length) / ids.length);
-      }
-      seconds.indexing = (performance.now() - phaseStart) / 1000;
-      summary = { ...applied.summary, seconds };
-      if (ids.length && options.changes) {
+      const announce = async () => {
+        if (!ids.length || !options.changes) return;
         await options.changes.publish({ kind: "product", ids });
         await options.changes.publish({ kind: "price", ids });
         await options.changes.publish({ kind: "stock", ids });
         if (applied.summary.newBrands.length) await options.changes.publish({ kind: "brand" });
+      };
+      // The written rows are committed: caches drop what they kept of them now (prices, stock, cards),
+      // not only after the search refresh, which takes minutes on a big file (and may fail).
+      await announce();
+      try {
+        for (let from = 0; process.env.IMPORT_SKIP_INDEX !== "1" && from < ids.length; from += INDEX_BATCH) {
+          const slice = ids.slice(from, from + INDEX_BATCH);
+          await withoutStatementTimeout(db, (tx) => refreshProductSearchData(tx, slice));
+          await report("indexing", read.rows, 0, 0, false, (from + slice.length) / ids.length);
+        }
+      } finally {
+        // And again once the search rows are refreshed (what a page read meanwhile kept is dropped).
+        await announce();
       }
+      seconds.indexing = (performance.now() - phaseStart) / 1000;
+      summary = { ...applied.summary, seconds };
     }
     await clearStaging(db, runId);
     await updateImportRun(db, runId, {
