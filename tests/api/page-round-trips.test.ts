@@ -5,6 +5,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { productCardCache } from "../../services/catalog/product-cards.ts";
 import { startTestStore, type TestStore } from "./support/test-store.ts";
 
 let store: TestStore;
@@ -88,6 +89,20 @@ test("a product page reads the database in at most 3 round trips", async () => {
 });
 
 test("a category page reads the database in at most 3 round trips", async () => {
+  await expectCategoryPage();
+});
+
+test("a category page reads the database in at most 3 round trips with no product card kept", async () => {
+  const saved = productCardCache.maxEntries;
+  try {
+    productCardCache.maxEntries = 0;
+    await expectCategoryPage();
+  } finally {
+    productCardCache.maxEntries = saved;
+  }
+});
+
+async function expectCategoryPage(): Promise<void> {
   const { body } = await store.json<{ products: { handle: string }[] }>("/api/products/filter?limit=8");
   expect(body.products.length).toBeGreaterThan(0);
   const rows = (await store.database.db.execute(
@@ -99,4 +114,4 @@ test("a category page reads the database in at most 3 round trips", async () => 
   // At least the product (or the listing) itself: the counting sees the statements.
   expect(sent.length).toBeGreaterThan(0);
   expect(sent.length, show(sent)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
-});
+}
