@@ -12,7 +12,13 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { migrateDatabase } from "../../db/migrate.ts";
-import { collectionProducts, collections, products, variants } from "../../db/schema/catalog.ts";
+import {
+  collectionFeaturedProducts,
+  collectionProducts,
+  collections,
+  products,
+  variants,
+} from "../../db/schema/catalog.ts";
 import {
   APPROVED_CARD,
   CODES,
@@ -146,6 +152,7 @@ beforeAll(async () => {
     .returning({ id: collections.id });
   collectionId = collection.id;
   await database.db.insert(collectionProducts).values({ collectionId, productId: part.productId });
+  await database.db.insert(collectionFeaturedProducts).values({ collectionId, productId: part.productId, position: 1 });
   // The test's own publisher on the shared channel (as the back office on any instance would publish).
   feed = createChangeFeed({ database, redisUrl: REDIS_URL });
 
@@ -293,9 +300,18 @@ describe.skipIf(!available)("two store instances behind HAProxy", () => {
       const body = (await response.json()) as { productMaxPrice?: number; collection?: { productMaxPrice: number } };
       return body.collection?.productMaxPrice ?? body.productMaxPrice;
     };
-    // Both instances cache the collection's highest price for a minute.
+    // The part's card among the collection's featured products: each instance keeps the cards it read.
+    const cardPrice = async (instance: Instance) => {
+      const response = await fetch(
+        `http://127.0.0.1:${instance.port}/api/collections/${collectionId}/products/featured`,
+      );
+      const body = (await response.json()) as { products: { id: number; price: number }[] };
+      return body.products.find((card) => card.id === part.productId)?.price;
+    };
+    // Both instances cache the collection's highest price for a minute, and the card.
     const before = await Promise.all(instances.map(maxPrice));
     expect(before).toEqual([450, 450]);
+    expect(await Promise.all(instances.map(cardPrice))).toEqual([450, 450]);
     await database.db.update(variants).set({ priceCents: 52_000 }).where(eq(variants.productId, part.productId));
     await database.db
       .update(products)
@@ -307,6 +323,11 @@ describe.skipIf(!available)("two store instances behind HAProxy", () => {
       async () => (await Promise.all(instances.map(maxPrice))).every((price) => price === 520),
       2_000,
       "the new price",
+    );
+    await until(
+      async () => (await Promise.all(instances.map(cardPrice))).every((price) => price === 520),
+      2_000,
+      "the new price on the product's card",
     );
     expect(Date.now() - changedAt).toBeLessThan(2_000);
   });
