@@ -53,7 +53,7 @@ export interface CardRow {
   bypass_negative_quantity: boolean | null;
 }
 
-/** A card row (an element of product_cards(), migration 0006) as the API's product card. */
+/** A card row (an element of product_cards(), migrations 0006 and 0033) as the API's product card. */
 export function toProductCard(row: CardRow): ProductCard {
   // Copied: the row may be a kept one (a caller changing its card must not change the kept row).
   const images = jsonColumn<ProductCard["Images"]>(row.images, []).map((image) => ({ id: image.id, url: image.url }));
@@ -101,8 +101,8 @@ const cachedCards = createTtlMap<number, CardRow>(DEFAULT_CACHE_TTL_MS, () => pr
 
 /**
  * Forgets the kept cards a store change touches: the products of a product, price or stock change (all
- * of them when it names none), every card for a brand's (its name is on them). Categories, content,
- * settings, discounts and equipment show on no card.
+ * of them when it names none), and every card on a brand change (a brand's name is on its cards).
+ * Categories, content, settings, discounts and equipment show on no card.
  */
 export function forgetProductCards(db: Database, change: StoreChange): void {
   switch (change.kind) {
@@ -120,8 +120,8 @@ export function forgetProductCards(db: Database, change: StoreChange): void {
 }
 
 /**
- * The card rows of the given ids, in that order (unknown ids are skipped): the kept ones from memory,
- * the others in one query (product_cards(), migration 0006).
+ * The card rows of the given ids, in that order (unknown and unpublished ids are skipped): the kept
+ * ones from memory, the others in one query (product_cards(), migration 0033).
  */
 export async function loadCardRows(db: Database, ids: readonly number[]): Promise<CardRow[]> {
   if (ids.length === 0) return [];
@@ -147,7 +147,7 @@ export async function loadCardRows(db: Database, ids: readonly number[]): Promis
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
-/** The product cards for the given ids, in the given order (unknown ids are skipped). One query at most. */
+/** The product cards for the given ids, in the given order (unknown and unpublished ids are skipped). One query at most. */
 export async function loadProductCards(db: Database, ids: readonly number[]): Promise<ProductCard[]> {
   return (await loadCardRows(db, ids)).map(toProductCard);
 }
