@@ -147,7 +147,10 @@ export async function loadCardRows(db: Database, ids: readonly number[]): Promis
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
-/** The product cards for the given ids, in the given order (unknown and unpublished ids are skipped). One query at most. */
+/**
+ * The product cards for the given ids, in the given order (unknown and unpublished ids are skipped).
+ * One query at most.
+ */
 export async function loadProductCards(db: Database, ids: readonly number[]): Promise<ProductCard[]> {
   return (await loadCardRows(db, ids)).map(toProductCard);
 }
