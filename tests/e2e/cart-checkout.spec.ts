@@ -50,6 +50,7 @@ interface ProductDetail {
   productCode: string | null;
   Options: Array<{ id: number; name: string }>;
   Variants: Array<{
+    id: number;
     title: string;
     sku: string;
     price: number;
@@ -71,6 +72,34 @@ async function pickProductWithVariants(request: APIRequestContext) {
   }
   throw new Error("The demo catalog has no product with several variants for sale.");
 }
+
+test("a variant chosen just before Add to Cart: the overlay stays open when the page's address catches up", async ({
+  page,
+}) => {
+  const { product, variant } = await pickProductWithVariants(page.request);
+  await withoutExitIntent(page);
+  await page.goto(`/products/${product.handle}`);
+  const addButton = page.getByRole("button", { name: "Add to Cart", exact: true }).first();
+  await waitForHydration(addButton);
+  // The variant's navigation (the address gains ?variant=) lands a while after the choice, as on a slow
+  // connection: the cart overlay opens first.
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  for (const option of variant.Options) {
+    await page.getByLabel(option.name, { exact: true }).selectOption(option.VariantSelectedOptions.optionValueSelected);
+  }
+  await expect(page.getByTestId("product-sku")).toHaveText(variant.sku);
+  await addButton.click();
+  const overlay = page.getByRole("dialog", { name: /Your Cart/ });
+  await expect(overlay).toBeVisible(afterSubmit);
+  await expect(page).toHaveURL(new RegExp(`[?&]variant=${variant.id}(&|$)`), afterSubmit);
+  // The overlay closes on a navigation away only; its effect would have run by now.
+  await page.waitForTimeout(300);
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByText(variant.title, { exact: true })).toBeVisible();
+});
 
 async function startWithCart(page: Page): Promise<Product> {
   const product = await pickProduct(page.request);

@@ -4,7 +4,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ShoppingCart, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigationType } from "react-router";
 import { useReturnFocus } from "../../lib/use-return-focus.ts";
 import { useCart } from "./cart-context.tsx";
 import { CartLineItem } from "./cart-line-item.tsx";
@@ -16,15 +16,18 @@ export function CartOverlay({ currency, productPath }: { currency: string; produ
   const cart = useCart();
   const location = useLocation();
   const { closeOverlay } = cart;
+  const navigationType = useNavigationType();
   // A navigation (View Cart, Checkout, a product link) closes it.
   // Only a change of location counts: the overlay mounts when it first opens (lazy-cart-overlay.tsx).
+  // A replaced entry is the page's own address catching up (a variant chosen just before Add to Cart,
+  // whose navigation lands after the overlay opened), not a navigation away: it stays open.
   const openedAt = useRef(location.key);
   useEffect(() => {
     if (location.key !== openedAt.current) {
       openedAt.current = location.key;
-      closeOverlay();
+      if (navigationType !== "REPLACE") closeOverlay();
     }
-  }, [location.key, closeOverlay]);
+  }, [location.key, navigationType, closeOverlay]);
 
   // Opened from several buttons (the header's, the bottom bar's, Add to Cart), not a Dialog.Trigger.
   const returnFocus = useReturnFocus();
