@@ -3,8 +3,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { products } from "../../db/schema/catalog.ts";
+import { afterCatalogWrite } from "../catalog/admin/catalog-write-context.ts";
 import type { StoreChangeFeed } from "../changes/store-changes.ts";
-import { refreshProductSearchData } from "../search/search-index.ts";
 
 type Writer = Pick<Database, "update">;
 
@@ -36,10 +36,7 @@ export async function announceRatingChange(
   productIds: readonly number[],
 ): Promise<void> {
   if (productIds.length === 0) return;
-  try {
-    await refreshProductSearchData(db, productIds);
-  } finally {
-    // The rating has changed whatever the refresh did: caches drop it in any case.
-    await changes.publish({ kind: "product", ids: productIds });
-  }
+  // As after any catalog write: the search rows refreshed, then the change published (even when the
+  // refresh fails: the rating has changed).
+  await afterCatalogWrite({ db, changes, actor: null }, productIds, [{ kind: "product", ids: productIds }]);
 }
